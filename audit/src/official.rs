@@ -1,0 +1,230 @@
+//! Readers for the official suites in `shared/vectors/` (BIP340, Wycheproof
+//! ECDH secp256k1, EIP-196 ecMul, EIP-2537 G1 mul / one-pair MSM), turned
+//! into the harness's inputs and expectations.
+//!
+//! Cases that do not ask a point-level question (DER/SPKI parsing, EIP-2537
+//! padding and length rules, additions, MSMs of more than one pair) are
+//! returned as skipped with the reason, so they are counted, never passed.
+
+use crate::model::{Curve, Expected, Input};
+use num_bigint::BigUint;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// One case of an official suite.
+#[derive(Clone, Debug)]
+pub struct OfficialCase {
+    /// Suite and case name.
+    pub label: String,
+    /// Curve.
+    pub curve: Curve,
+    /// The input and its expectation, or why the case is skipped.
+    pub case: Result<(Input, Expected), String>,
+}
+
+/// Where `shared/vectors` is: `$TWINMUL_SHARED_VECTORS`, else `../shared/vectors`
+/// relative to the workspace root. `None` when absent.
+pub fn shared_vectors_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("TWINMUL_SHARED_VECTORS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors"),
+    };
+    dir.is_dir().then_some(dir)
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn unhex(s: &str) -> Result<Vec<u8>, String> {
+    hex::decode(s).map_err(|e| format!("bad hex: {e}"))
+}
+
+fn case(label: String, curve: Curve, c: Result<(Input, Expected), String>) -> OfficialCase {
+    OfficialCase { label, curve, case: c }
+}
+
+/// BIP340 `test-vectors.csv`: a sign case for each row with a secret key,
+/// and a verify case for every row.
+pub fn bip340(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+    let text = read(&dir.join("bip340/test-vectors.csv"))?;
+    let mut out = Vec::new();
+    for line in text.lines().skip(1) {
+        let line = line.trim_end_matches('\r');
+        let cols: Vec<&str> = line.splitn(8, ',').collect();
+        if cols.len() < 7 {
+            return Err(format!("bip340: short row '{line}'"));
+        }
+        let (idx, sk, pk, aux, msg, sig, ok) = (cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6]);
+        let sigb = unhex(sig)?;
+        if !sk.is_empty() {
+            let input = Input::Sign { secret_key: unhex(sk)?, message: unhex(msg)?, nonce: unhex(aux)? };
+            out.push(case(format!("bip340 #{idx} sign"), Curve::Secp256k1, Ok((input, Expected::Bytes(sigb.clone())))));
+        }
+        let input = Input::Verify { public_key: unhex(pk)?, message: unhex(msg)?, signature: sigb };
+        let exp = Expected::Verdict(ok == "TRUE");
+        out.push(case(format!("bip340 #{idx} verify"), Curve::Secp256k1, Ok((input, exp))));
+    }
+    Ok(out)
+}
+
+const SPKI_UNCOMPRESSED: &str = "3056301006072a8648ce3d020106052b8104000a034200";
+const SPKI_COMPRESSED: &str = "3036301006072a8648ce3d020106052b8104000a032200";
+
+/// Wycheproof `ecdh_secp256k1_test.json` in raw-point mode: cases whose
+/// public key is the canonical SPKI with the secp256k1 OID become
+/// `mul(point, d)` with the expectation "a point whose x is `shared`";
+/// invalid ones must be rejected. Other DER forms are skipped.
+pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+    let v: Value = serde_json::from_str(&read(&dir.join("wycheproof/ecdh_secp256k1_test.json"))?)
+        .map_err(|e| format!("wycheproof: {e}"))?;
+    let mut out = Vec::new();
+    for g in v["testGroups"].as_array().ok_or("wycheproof: no testGroups")? {
+        for t in g["tests"].as_array().ok_or("wycheproof: no tests")? {
+            let id = t["tcId"].as_u64().unwrap_or(0);
+            let public = t["public"].as_str().unwrap_or("");
+            let label = format!("wycheproof ecdh tcId {id}");
+            let point = [(SPKI_UNCOMPRESSED, 65), (SPKI_COMPRESSED, 33)]
+                .iter()
+                .find_map(|(pre, len)| {
+                    public.strip_prefix(pre).filter(|rest| rest.len() == 2 * len).map(str::to_string)
+                });
+            let Some(point) = point else {
+                out.push(case(label, Curve::Secp256k1, Err("not a canonical secp256k1 SPKI (a DER-level case)".into())));
+                continue;
+            };
+            let d = unhex(t["private"].as_str().unwrap_or(""))?;
+            let d = BigUint::from_bytes_be(&d);
+            let mut scalar = d.to_bytes_be();
+            if scalar.len() > 32 {
+                return Err(format!("{label}: private key longer than 32 bytes"));
+            }
+            while scalar.len() < 32 {
+                scalar.insert(0, 0);
+            }
+            let shared = unhex(t["shared"].as_str().unwrap_or(""))?;
+            let exp = match t["result"].as_str() {
+                Some("valid") => Expected::PointX(shared),
+                Some("invalid") => Expected::Rejected,
+                _ => Expected::PointXOrRejected(shared),
+            };
+            out.push(case(label, Curve::Secp256k1, Ok((Input::Mul { point: unhex(&point)?, scalar }, exp))));
+        }
+    }
+    Ok(out)
+}
+
+/// EIP-196 `bn256ScalarMul.json`: x ‖ y ‖ s (96 bytes) → x ‖ y.
+pub fn eip196_mul(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+    let v: Value = serde_json::from_str(&read(&dir.join("eip196/bn256ScalarMul.json"))?)
+        .map_err(|e| format!("eip196: {e}"))?;
+    let mut out = Vec::new();
+    for t in v.as_array().ok_or("eip196: not an array")? {
+        let label = format!("eip196 {}", t["Name"].as_str().unwrap_or("?"));
+        let input = unhex(t["Input"].as_str().unwrap_or(""))?;
+        let expected = unhex(t["Expected"].as_str().unwrap_or(""))?;
+        let c = if input.len() == 96 {
+            let i = Input::Mul { point: input[..64].to_vec(), scalar: input[64..].to_vec() };
+            Ok((i, Expected::Bytes(expected)))
+        } else {
+            Err(format!("input of {} bytes relies on EIP-196 zero padding", input.len()))
+        };
+        out.push(case(label, Curve::Bn254, c));
+    }
+    Ok(out)
+}
+
+fn bls_p() -> BigUint {
+    twinmul_reference::bls12_381::curve().p.clone()
+}
+
+/// An EIP-2537 128-byte G1 point as a ZCash 96-byte uncompressed encoding,
+/// or why it is an EIP-level (padding) error rather than a point question.
+fn eip2537_point(b: &[u8]) -> Result<Vec<u8>, String> {
+    if b.iter().all(|&x| x == 0) {
+        let mut inf = vec![0u8; 96];
+        inf[0] = 0x40;
+        return Ok(inf);
+    }
+    if b[..16].iter().any(|&x| x != 0) || b[64..80].iter().any(|&x| x != 0) {
+        return Err("EIP-2537 top-16-byte padding rule".into());
+    }
+    Ok([&b[16..64], &b[80..128]].concat())
+}
+
+/// The EIP-2537 128-byte output as a ZCash compressed encoding.
+fn eip2537_output(b: &[u8]) -> Vec<u8> {
+    if b.iter().all(|&x| x == 0) {
+        let mut inf = vec![0u8; 48];
+        inf[0] = 0xc0;
+        return inf;
+    }
+    let mut x = b[16..64].to_vec();
+    let y = BigUint::from_bytes_be(&b[80..128]);
+    let p = bls_p();
+    x[0] |= 0x80;
+    if y > &p - &y {
+        x[0] |= 0x20;
+    }
+    x
+}
+
+/// EIP-2537 `mul_G1_bls.json` / `msm_G1_bls.json` (one pair) and their fail
+/// files. A fail case that breaks only the EIP's length or padding rule is
+/// skipped (it is not a question about the point).
+pub fn eip2537(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+    let mut out = Vec::new();
+    for (file, fail) in [
+        ("mul_G1_bls.json", false),
+        ("msm_G1_bls.json", false),
+        ("fail-mul_G1_bls.json", true),
+        ("fail-msm_G1_bls.json", true),
+    ] {
+        let v: Value = serde_json::from_str(&read(&dir.join("eip2537").join(file))?)
+            .map_err(|e| format!("eip2537 {file}: {e}"))?;
+        for t in v.as_array().ok_or("eip2537: not an array")? {
+            let label = format!("eip2537 {file} {}", t["Name"].as_str().unwrap_or("?"));
+            let input = unhex(t["Input"].as_str().unwrap_or(""))?;
+            let c = if input.len() != 160 {
+                Err(if input.len() % 160 == 0 && !input.is_empty() {
+                    "MSM of more than one pair (no add op in the contract)".to_string()
+                } else {
+                    "EIP-2537 input-length rule".to_string()
+                })
+            } else {
+                eip2537_point(&input[..128]).map(|point| {
+                    let i = Input::Mul { point, scalar: input[128..].to_vec() };
+                    let e = if fail {
+                        Expected::Rejected
+                    } else {
+                        Expected::Bytes(eip2537_output(&unhex(t["Expected"].as_str().unwrap_or("")).unwrap_or_default()))
+                    };
+                    (i, e)
+                })
+            };
+            out.push(case(label, Curve::Bls12_381, c));
+        }
+    }
+    Ok(out)
+}
+
+/// All suites, in a fixed order.
+pub fn all(dir: &Path) -> Result<Vec<(&'static str, Vec<OfficialCase>)>, String> {
+    Ok(vec![
+        ("bip340", bip340(dir)?),
+        ("wycheproof-ecdh", wycheproof_ecdh(dir)?),
+        ("eip196-mul", eip196_mul(dir)?),
+        ("eip2537-g1-mul", eip2537(dir)?),
+    ])
+}
+
+/// Official cases where a peer library is known to answer wrongly, as
+/// `(implementation, case label, finding)`. The official-suite test requires
+/// each of these to still fail (so a fixed peer is noticed) and every other
+/// answer to pass.
+pub const KNOWN_PEER_DEVIATIONS: &[(&str, &str, &str)] = &[(
+    "ark-bls12-381",
+    "eip2537 fail-mul_G1_bls.json bls_g1mul_g1_in_correct_subgroup_invalid_curve",
+    "ark-bls12-381 0.5.0 (and 0.6.0) `deserialize_uncompressed` with `Validate::Yes` checks only \
+     the subgroup, not the curve equation: an order-r point of y² = x³ + 24 is accepted",
+)];
