@@ -50,5 +50,8 @@ pub(crate) fn reduce_be(bytes: &[u8], n_hex: &str) -> Vec<u8> {
 
 /// The answer for a scalar of the wrong length.
 pub(crate) fn bad_scalar_len(curve: crate::Curve, got: usize) -> crate::Answer {
-    crate::Answer::Rejected(format!("scalar must be {} bytes, got {got}", curve.scalar_len()))
+    crate::Answer::Rejected(format!(
+        "scalar must be {} bytes, got {got}",
+        curve.scalar_len()
+    ))
 }

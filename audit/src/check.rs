@@ -57,7 +57,10 @@ pub fn compare(curve: Curve, input: &Input, impls: &[Box<dyn Implementation>]) -
     Comparison {
         curve,
         input: input.clone(),
-        answers: impls.iter().map(|i| (i.name(), run(i.as_ref(), curve, input))).collect(),
+        answers: impls
+            .iter()
+            .map(|i| (i.name(), run(i.as_ref(), curve, input)))
+            .collect(),
     }
 }
 

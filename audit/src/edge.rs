@@ -95,7 +95,9 @@ pub fn edge_scalars(curve: Curve) -> Vec<(String, Vec<u8>)> {
         v.push(("n-lambda".into(), &n - &l));
         v.push(("lambda^2".into(), (&l * &l) % &n));
     }
-    v.into_iter().filter_map(|(label, x)| Some((label, encode_scalar(curve, &x)?))).collect()
+    v.into_iter()
+        .filter_map(|(label, x)| Some((label, encode_scalar(curve, &x)?)))
+        .collect()
 }
 
 /// A random scalar of the full byte length (not reduced), biased: a third

@@ -19,7 +19,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 /// The peers (and exact versions) the expected values come from.
-pub const PEER_VERSIONS: &str = "k256 0.13.4, secp256k1 0.31.1 (libsecp256k1 via secp256k1-sys 0.11.0), \
+pub const PEER_VERSIONS: &str =
+    "k256 0.13.4, secp256k1 0.31.1 (libsecp256k1 via secp256k1-sys 0.11.0), \
 ark-bn254 0.5.0, ark-bls12-381 0.5.0, blst 0.3.16, bls12_381 0.8.0, goldilocks-crypto 0.1.2";
 
 /// The seed the committed files were generated with.
@@ -65,10 +66,17 @@ impl Gen {
         let c = compare(self.curve, &input, &self.peers);
         let comment = match c.answered().next() {
             None => format!("{comment} (contract rule; no peer answers this input class)"),
-            Some(_) if c.agreed() && c.answered().all(|(_, a)| expected.matches(a) == Some(true)) => {
+            Some(_)
+                if c.agreed() && c.answered().all(|(_, a)| expected.matches(a) == Some(true)) =>
+            {
                 comment.to_string()
             }
-            Some(_) => return Err(format!("a peer accepts an input the contract rejects:\n{}", c.report())),
+            Some(_) => {
+                return Err(format!(
+                    "a peer accepts an input the contract rejects:\n{}",
+                    c.report()
+                ))
+            }
         };
         self.cases.push(CaseOut::new(&input, &expected, comment));
         Ok(())
@@ -117,13 +125,24 @@ pub fn generate(seed: u64) -> Result<Vec<(Curve, VectorFile)>, String> {
             Curve::Ecgfp5 => lighter(&mut g)?,
             _ => {}
         }
-        let cases = g.cases.iter().map(|c| serde_json::to_value(c).expect("serializable")).collect();
+        let cases = g
+            .cases
+            .iter()
+            .map(|c| serde_json::to_value(c).expect("serializable"))
+            .collect();
         let source = format!(
             "twinmul vectors generate --seed {seed}. Expected values: the consensus of the peer \
 libraries that support each case ({PEER_VERSIONS}); cases no peer answers carry the interop \
 contract's rejection and say so in their comment."
         );
-        out.push((curve, VectorFile { curve: curve.id().into(), source, cases }));
+        out.push((
+            curve,
+            VectorFile {
+                curve: curve.id().into(),
+                source,
+                cases,
+            },
+        ));
     }
     Ok(out)
 }
@@ -132,34 +151,69 @@ fn scalar_mults(g: &mut Gen) -> Result<(), String> {
     let curve = g.curve;
     let edges = edge_scalars(curve);
     for (label, s) in &edges {
-        g.push(Input::MulG { scalar: s.clone() }, &format!("edge scalar {label}"))?;
+        g.push(
+            Input::MulG { scalar: s.clone() },
+            &format!("edge scalar {label}"),
+        )?;
     }
     for _ in 0..16 {
         let s = biased_scalar(curve, &mut g.rng);
-        g.push(Input::MulG { scalar: s }, "random scalar (biased: uniform / low / high Hamming weight)")?;
+        g.push(
+            Input::MulG { scalar: s },
+            "random scalar (biased: uniform / low / high Hamming weight)",
+        )?;
     }
     let r = g.random_below_n();
     let p1 = g.point(&r)?;
     for (label, s) in &edges {
-        g.push(Input::Mul { point: p1.clone(), scalar: s.clone() }, &format!("random point, edge scalar {label}"))?;
+        g.push(
+            Input::Mul {
+                point: p1.clone(),
+                scalar: s.clone(),
+            },
+            &format!("random point, edge scalar {label}"),
+        )?;
     }
     let gen = g.point(&BigUint::from(1u32))?;
     let neg_gen = g.point(&(order(curve) - 1u32))?;
     let infinity = g.point(&BigUint::from(0u32))?;
     for (label, p) in [("G", gen), ("-G", neg_gen), ("infinity", infinity)] {
         let s = g.random_scalar_bytes();
-        g.push(Input::Mul { point: p, scalar: s }, &format!("point {label}, random scalar"))?;
+        g.push(
+            Input::Mul {
+                point: p,
+                scalar: s,
+            },
+            &format!("point {label}, random scalar"),
+        )?;
     }
     for _ in 0..12 {
         let r = g.random_below_n();
         let p = g.point(&r)?;
         let s = biased_scalar(curve, &mut g.rng);
-        g.push(Input::Mul { point: p, scalar: s }, "random point, random scalar")?;
+        g.push(
+            Input::Mul {
+                point: p,
+                scalar: s,
+            },
+            "random point, random scalar",
+        )?;
     }
     // A scalar of the wrong length is an error, not a multiplier.
     let short = vec![1u8; curve.scalar_len() - 1];
-    g.push_invalid(Input::MulG { scalar: short.clone() }, "scalar one byte short")?;
-    g.push_invalid(Input::Mul { point: p1, scalar: short }, "scalar one byte short")?;
+    g.push_invalid(
+        Input::MulG {
+            scalar: short.clone(),
+        },
+        "scalar one byte short",
+    )?;
+    g.push_invalid(
+        Input::Mul {
+            point: p1,
+            scalar: short,
+        },
+        "scalar one byte short",
+    )?;
     Ok(())
 }
 
@@ -191,14 +245,25 @@ fn encodings(g: &mut Gen) -> Result<(), String> {
         Curve::Ecgfp5 => ecgfp5_encodings(g, &mut invalid)?,
     }
     for (label, bytes) in invalid {
-        g.push_invalid(Input::Decode { point: bytes.clone() }, &label)?;
+        g.push_invalid(
+            Input::Decode {
+                point: bytes.clone(),
+            },
+            &label,
+        )?;
     }
     // Multiplication refuses what decoding refuses.
     let s = g.random_scalar_bytes();
     let mut bad = valid;
     let last = bad.len() - 1;
     bad[last] ^= 1;
-    g.push(Input::Mul { point: bad, scalar: s }, "last byte of a valid point flipped")?;
+    g.push(
+        Input::Mul {
+            point: bad,
+            scalar: s,
+        },
+        "last byte of a valid point flipped",
+    )?;
     Ok(())
 }
 
@@ -210,29 +275,54 @@ fn be_bytes(v: &BigUint, len: usize) -> Vec<u8> {
     b
 }
 
-fn secp_encodings(g: &mut Gen, valid: &[u8], invalid: &mut Vec<(String, Vec<u8>)>) -> Result<(), String> {
+fn secp_encodings(
+    g: &mut Gen,
+    valid: &[u8],
+    invalid: &mut Vec<(String, Vec<u8>)>,
+) -> Result<(), String> {
     let c = twinmul_reference::secp256k1::curve();
     // Uncompressed forms of valid points are valid input.
     for k in [1u32, 7] {
         let pt = c.mul_g(&BigUint::from(k));
         let unc = twinmul_reference::secp256k1::encode_uncompressed(&pt);
-        g.push(Input::Decode { point: unc.clone() }, &format!("{k}·G uncompressed"))?;
+        g.push(
+            Input::Decode { point: unc.clone() },
+            &format!("{k}·G uncompressed"),
+        )?;
         let mut off = unc.clone();
         off[64] ^= 1;
         invalid.push((format!("{k}·G uncompressed with y+1 (off the curve)"), off));
         let mut hybrid = unc;
         hybrid[0] = 0x06 | (hybrid[64] & 1);
-        invalid.push((format!("{k}·G hybrid encoding (06/07 is not in the contract)"), hybrid));
+        invalid.push((
+            format!("{k}·G hybrid encoding (06/07 is not in the contract)"),
+            hybrid,
+        ));
     }
-    invalid.push(("prefix 05".into(), [vec![0x05], valid[1..].to_vec()].concat()));
-    invalid.push(("prefix 04 on 33 bytes".into(), [vec![0x04], valid[1..].to_vec()].concat()));
+    invalid.push((
+        "prefix 05".into(),
+        [vec![0x05], valid[1..].to_vec()].concat(),
+    ));
+    invalid.push((
+        "prefix 04 on 33 bytes".into(),
+        [vec![0x04], valid[1..].to_vec()].concat(),
+    ));
     invalid.push(("x = p".into(), [vec![0x02], be_bytes(&c.p, 32)].concat()));
-    invalid.push(("x = 2^256 - 1".into(), [vec![0x03], vec![0xff; 32]].concat()));
+    invalid.push((
+        "x = 2^256 - 1".into(),
+        [vec![0x03], vec![0xff; 32]].concat(),
+    ));
     invalid.push(("infinity with a trailing byte".into(), vec![0x00, 0x00]));
-    invalid.push(("04 and 64 zero bytes".into(), [vec![0x04], vec![0; 64]].concat()));
+    invalid.push((
+        "04 and 64 zero bytes".into(),
+        [vec![0x04], vec![0; 64]].concat(),
+    ));
     for x in 0u32..12 {
         let bytes = [vec![0x02], be_bytes(&BigUint::from(x), 32)].concat();
-        g.push(Input::Decode { point: bytes }, &format!("compressed small x = {x}"))?;
+        g.push(
+            Input::Decode { point: bytes },
+            &format!("compressed small x = {x}"),
+        )?;
     }
     Ok(())
 }
@@ -245,17 +335,34 @@ fn bn_encodings(valid: &[u8], invalid: &mut Vec<(String, Vec<u8>)>) {
     let mut off = valid.to_vec();
     off[63] ^= 1;
     invalid.push(("y flipped in its last bit (off the curve)".into(), off));
-    invalid.push(("(1, 3)".into(), [be_bytes(&BigUint::from(1u32), 32), be_bytes(&BigUint::from(3u32), 32)].concat()));
-    invalid.push(("(0, 1)".into(), [vec![0; 32], be_bytes(&BigUint::from(1u32), 32)].concat()));
+    invalid.push((
+        "(1, 3)".into(),
+        [
+            be_bytes(&BigUint::from(1u32), 32),
+            be_bytes(&BigUint::from(3u32), 32),
+        ]
+        .concat(),
+    ));
+    invalid.push((
+        "(0, 1)".into(),
+        [vec![0; 32], be_bytes(&BigUint::from(1u32), 32)].concat(),
+    ));
     invalid.push(("all ones".into(), vec![0xff; 64]));
 }
 
-fn bls_encodings(g: &mut Gen, valid: &[u8], invalid: &mut Vec<(String, Vec<u8>)>) -> Result<(), String> {
+fn bls_encodings(
+    g: &mut Gen,
+    valid: &[u8],
+    invalid: &mut Vec<(String, Vec<u8>)>,
+) -> Result<(), String> {
     use twinmul_reference::bls12_381 as r;
     let c = r::curve();
     for k in [1u32, 5] {
         let unc = r::encode_uncompressed(&c.mul_g(&BigUint::from(k)));
-        g.push(Input::Decode { point: unc.clone() }, &format!("{k}·G uncompressed"))?;
+        g.push(
+            Input::Decode { point: unc.clone() },
+            &format!("{k}·G uncompressed"),
+        )?;
         let mut flag = unc.clone();
         flag[0] |= 0x80;
         invalid.push((format!("{k}·G uncompressed with the compression bit"), flag));
@@ -264,9 +371,17 @@ fn bls_encodings(g: &mut Gen, valid: &[u8], invalid: &mut Vec<(String, Vec<u8>)>
         invalid.push((format!("{k}·G uncompressed with the sort bit"), sort));
         let mut off = unc;
         off[95] ^= 1;
-        invalid.push((format!("{k}·G uncompressed, y flipped in its last bit"), off));
+        invalid.push((
+            format!("{k}·G uncompressed, y flipped in its last bit"),
+            off,
+        ));
     }
-    g.push(Input::Decode { point: r::encode_uncompressed(&None) }, "infinity uncompressed")?;
+    g.push(
+        Input::Decode {
+            point: r::encode_uncompressed(&None),
+        },
+        "infinity uncompressed",
+    )?;
     let mut no_c = valid.to_vec();
     no_c[0] &= 0x7f;
     invalid.push(("compressed without the compression bit".into(), no_c));
@@ -287,7 +402,10 @@ fn bls_encodings(g: &mut Gen, valid: &[u8], invalid: &mut Vec<(String, Vec<u8>)>
     invalid.push(("compressed x = p".into(), x_p));
     // (0, ±2) is on y² = x³ + 4 but has order 3, so it is outside G1.
     let two = be_bytes(&BigUint::from(2u32), 48);
-    invalid.push(("(0, 2): on the curve, order 3, not in G1".into(), [vec![0u8; 48], two].concat()));
+    invalid.push((
+        "(0, 2): on the curve, order 3, not in G1".into(),
+        [vec![0u8; 48], two].concat(),
+    ));
     let mut zero_c = vec![0u8; 48];
     zero_c[0] = 0x80;
     invalid.push(("compressed x = 0: order 3, not in G1".into(), zero_c));
@@ -302,19 +420,46 @@ fn bls_encodings(g: &mut Gen, valid: &[u8], invalid: &mut Vec<(String, Vec<u8>)>
 
 fn ecgfp5_encodings(g: &mut Gen, invalid: &mut Vec<(String, Vec<u8>)>) -> Result<(), String> {
     const P: u64 = 0xFFFF_FFFF_0000_0001;
-    let w = |limbs: [u64; 5]| limbs.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>();
+    let w = |limbs: [u64; 5]| {
+        limbs
+            .iter()
+            .flat_map(|l| l.to_le_bytes())
+            .collect::<Vec<u8>>()
+    };
     for v in [0u64, 4, 6, 7, 8] {
-        g.push(Input::Decode { point: w([v, 0, 0, 0, 0]) }, &format!("w = {v} decodes (spec §2)"))?;
+        g.push(
+            Input::Decode {
+                point: w([v, 0, 0, 0, 0]),
+            },
+            &format!("w = {v} decodes (spec §2)"),
+        )?;
     }
     for v in [1u64, 2, 3, 5, 9, 10, 11, 12] {
-        g.push(Input::Decode { point: w([v, 0, 0, 0, 0]) }, &format!("w = {v} does not decode (spec §2)"))?;
+        g.push(
+            Input::Decode {
+                point: w([v, 0, 0, 0, 0]),
+            },
+            &format!("w = {v} does not decode (spec §2)"),
+        )?;
     }
-    invalid.push(("w = [4 + p, 0, 0, 0, 0]: G with a non-canonical limb".into(), w([4u64.wrapping_add(P), 0, 0, 0, 0])));
-    invalid.push(("w = [p, 0, 0, 0, 0]: the neutral with a non-canonical limb".into(), w([P, 0, 0, 0, 0])));
-    invalid.push(("w = [0, 0, 0, 0, 2^64 - 1]".into(), w([0, 0, 0, 0, u64::MAX])));
+    invalid.push((
+        "w = [4 + p, 0, 0, 0, 0]: G with a non-canonical limb".into(),
+        w([4u64.wrapping_add(P), 0, 0, 0, 0]),
+    ));
+    invalid.push((
+        "w = [p, 0, 0, 0, 0]: the neutral with a non-canonical limb".into(),
+        w([P, 0, 0, 0, 0]),
+    ));
+    invalid.push((
+        "w = [0, 0, 0, 0, 2^64 - 1]".into(),
+        w([0, 0, 0, 0, u64::MAX]),
+    ));
     for _ in 0..8 {
         let limbs: [u64; 5] = std::array::from_fn(|_| g.rng.gen_range(0..P));
-        g.push(Input::Decode { point: w(limbs) }, "random canonical w (about half decode)")?;
+        g.push(
+            Input::Decode { point: w(limbs) },
+            "random canonical w (about half decode)",
+        )?;
     }
     Ok(())
 }
@@ -336,7 +481,11 @@ fn bip340(g: &mut Gen) -> Result<(), String> {
         if i % 3 != 0 {
             g.rng.fill(&mut aux[..]);
         }
-        let input = Input::Sign { secret_key: sk.clone(), message: msg.clone(), nonce: aux.to_vec() };
+        let input = Input::Sign {
+            secret_key: sk.clone(),
+            message: msg.clone(),
+            nonce: aux.to_vec(),
+        };
         let sig = match g.push(input, &format!("BIP340 sign, {}-byte message", msg.len()))? {
             Answer::Bytes(b) => b,
             other => return Err(format!("sign gave {other}")),
@@ -363,20 +512,52 @@ fn bip340(g: &mut Gen) -> Result<(), String> {
     let (pk, msg, sig) = signed[2].clone();
     let c = twinmul_reference::secp256k1::curve();
     let s_n = [sig[..32].to_vec(), be_bytes(&n, 32)].concat();
-    g.push_invalid(Input::Verify { public_key: pk.clone(), message: msg.clone(), signature: s_n }, "s = n")?;
-    let r_p = [be_bytes(&c.p, 32), sig[32..].to_vec()].concat();
-    g.push_invalid(Input::Verify { public_key: pk.clone(), message: msg.clone(), signature: r_p }, "r = p")?;
     g.push_invalid(
-        Input::Verify { public_key: be_bytes(&c.p, 32), message: msg.clone(), signature: sig.clone() },
+        Input::Verify {
+            public_key: pk.clone(),
+            message: msg.clone(),
+            signature: s_n,
+        },
+        "s = n",
+    )?;
+    let r_p = [be_bytes(&c.p, 32), sig[32..].to_vec()].concat();
+    g.push_invalid(
+        Input::Verify {
+            public_key: pk.clone(),
+            message: msg.clone(),
+            signature: r_p,
+        },
+        "r = p",
+    )?;
+    g.push_invalid(
+        Input::Verify {
+            public_key: be_bytes(&c.p, 32),
+            message: msg.clone(),
+            signature: sig.clone(),
+        },
         "public key x = p",
     )?;
     g.push_invalid(
-        Input::Verify { public_key: pk.clone(), message: msg.clone(), signature: sig[..63].to_vec() },
+        Input::Verify {
+            public_key: pk.clone(),
+            message: msg.clone(),
+            signature: sig[..63].to_vec(),
+        },
         "63-byte signature",
     )?;
-    for (label, sk) in [("secret key 0", BigUint::from(0u32)), ("secret key n", n.clone())] {
+    for (label, sk) in [
+        ("secret key 0", BigUint::from(0u32)),
+        ("secret key n", n.clone()),
+    ] {
         let sk = encode_scalar(Curve::Secp256k1, &sk).expect("fits");
-        g.push_invalid(Input::Sign { secret_key: sk, message: msg.clone(), nonce: vec![0; 32] }, label)?;
+        g.push_invalid(
+            Input::Sign {
+                secret_key: sk,
+                message: msg.clone(),
+                nonce: vec![0; 32],
+            },
+            label,
+        )?;
     }
     Ok(())
 }
@@ -393,8 +574,14 @@ fn lighter(g: &mut Gen) -> Result<(), String> {
             _ => g.random_below_n(),
         };
         let k = g.random_below_n();
-        let hm: Vec<u8> = (0..5).flat_map(|_| g.rng.gen_range(0..P).to_le_bytes()).collect();
-        let input = Input::Sign { secret_key: le(&sk), message: hm.clone(), nonce: le(&k) };
+        let hm: Vec<u8> = (0..5)
+            .flat_map(|_| g.rng.gen_range(0..P).to_le_bytes())
+            .collect();
+        let input = Input::Sign {
+            secret_key: le(&sk),
+            message: hm.clone(),
+            nonce: le(&k),
+        };
         let sig = match g.push(input, "Lighter sign with an explicit nonce")? {
             Answer::Bytes(b) => b,
             other => return Err(format!("sign gave {other}")),
@@ -422,14 +609,23 @@ fn lighter(g: &mut Gen) -> Result<(), String> {
     }
     let (pk, hm, sig) = signed[2].clone();
     let s_plus_n = [add_n(&sig[..40], &n), sig[40..].to_vec()].concat();
-    g.push_invalid(v(&pk, &hm, &s_plus_n), "s + n (strict: s must be < n; Go v0.0.15 accepts)")?;
+    g.push_invalid(
+        v(&pk, &hm, &s_plus_n),
+        "s + n (strict: s must be < n; Go v0.0.15 accepts)",
+    )?;
     let e_plus_n = [sig[..40].to_vec(), add_n(&sig[40..], &n)].concat();
-    g.push_invalid(v(&pk, &hm, &e_plus_n), "e + n (strict: e must be < n; Go v0.0.15 accepts)")?;
+    g.push_invalid(
+        v(&pk, &hm, &e_plus_n),
+        "e + n (strict: e must be < n; Go v0.0.15 accepts)",
+    )?;
     let mut pk_nc = pk.clone();
-    let l0 = u64::from_le_bytes(pk_nc[..8].try_into().expect("8")) ;
+    let l0 = u64::from_le_bytes(pk_nc[..8].try_into().expect("8"));
     if let Some(l) = l0.checked_add(P) {
         pk_nc[..8].copy_from_slice(&l.to_le_bytes());
-        g.push_invalid(v(&pk_nc, &hm, &sig), "public key limb 0 + p (strict: limbs < p)")?;
+        g.push_invalid(
+            v(&pk_nc, &hm, &sig),
+            "public key limb 0 + p (strict: limbs < p)",
+        )?;
     }
     let mut hm_nc = hm.clone();
     hm_nc[32..].copy_from_slice(&u64::MAX.to_le_bytes());
@@ -437,14 +633,24 @@ fn lighter(g: &mut Gen) -> Result<(), String> {
     // The neutral key: e = H(enc(s·G) ‖ hm) makes (s, e) "valid" for pk = 0 in
     // Go v0.0.15 and goldilocks-crypto. The strict policy rejects the key.
     let forged = forge_for_neutral_key(g, &sig[..40], &hm)?;
-    g.push_invalid(v(&[0u8; 40], &hm, &forged), "neutral public key (strict: rejected; forgeable)")?;
+    g.push_invalid(
+        v(&[0u8; 40], &hm, &forged),
+        "neutral public key (strict: rejected; forgeable)",
+    )?;
     for (label, sk, k) in [
         ("secret key 0", BigUint::from(0u32), BigUint::from(7u32)),
         ("secret key n", n.clone(), BigUint::from(7u32)),
         ("nonce 0", BigUint::from(7u32), BigUint::from(0u32)),
         ("nonce n", BigUint::from(7u32), n.clone()),
     ] {
-        g.push_invalid(Input::Sign { secret_key: le(&sk), message: hm.clone(), nonce: le(&k) }, label)?;
+        g.push_invalid(
+            Input::Sign {
+                secret_key: le(&sk),
+                message: hm.clone(),
+                nonce: le(&k),
+            },
+            label,
+        )?;
     }
     Ok(())
 }

@@ -34,10 +34,16 @@ pub fn run(imp: &dyn Implementation, curve: Curve, input: &Input) -> Answer {
         Input::MulG { scalar } => imp.mul_g(curve, scalar),
         Input::Mul { point, scalar } => imp.mul(curve, point, scalar),
         Input::Decode { point } => imp.decode(curve, point),
-        Input::Sign { secret_key, message, nonce } => imp.sign(curve, secret_key, message, nonce),
-        Input::Verify { public_key, message, signature } => {
-            imp.verify(curve, public_key, message, signature)
-        }
+        Input::Sign {
+            secret_key,
+            message,
+            nonce,
+        } => imp.sign(curve, secret_key, message, nonce),
+        Input::Verify {
+            public_key,
+            message,
+            signature,
+        } => imp.verify(curve, public_key, message, signature),
     }
 }
 
@@ -72,8 +78,14 @@ pub fn select(names: &[String]) -> Result<Vec<Box<dyn Implementation>>, String> 
     let known: Vec<&str> = all.iter().map(|i| i.name()).collect();
     for n in names {
         if !known.contains(&n.as_str()) {
-            return Err(format!("unknown implementation '{n}' (known: {})", known.join(", ")));
+            return Err(format!(
+                "unknown implementation '{n}' (known: {})",
+                known.join(", ")
+            ));
         }
     }
-    Ok(all.into_iter().filter(|i| names.iter().any(|n| n == i.name())).collect())
+    Ok(all
+        .into_iter()
+        .filter(|i| names.iter().any(|n| n == i.name()))
+        .collect())
 }

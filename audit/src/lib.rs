@@ -12,7 +12,7 @@
 //! - [`model`]: curves, operations, inputs, answers and expectations;
 //! - [`implementation`]: the trait and the registry of adapters;
 //! - [`adapters`]: one file per implementation;
-//! - [`check`]: run-everything-and-compare;
+//! - [`check`]: run everything and compare;
 //! - [`vectors`]: the vector-file format and `twinmul vectors check`;
 //! - [`generate`]: `twinmul vectors generate` (expected values from the peers);
 //! - [`official`]: readers for the official suites in `shared/vectors/`;

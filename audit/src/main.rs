@@ -17,7 +17,11 @@ use twinmul_audit::implementation::select;
 use twinmul_audit::{compare, implementations, vectors, Curve, Input, Op};
 
 #[derive(Parser)]
-#[command(name = "twinmul", version, about = "Differential audit of elliptic-curve scalar multiplication")]
+#[command(
+    name = "twinmul",
+    version,
+    about = "Differential audit of elliptic-curve scalar multiplication"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -99,20 +103,37 @@ struct CompareArgs {
 struct UsageError(String);
 
 fn hex_arg(name: &str, v: &Option<String>) -> Result<Vec<u8>, UsageError> {
-    let s = v.as_deref().ok_or_else(|| UsageError(format!("--{name} is required for this op")))?;
-    hex::decode(s.trim_start_matches("0x")).map_err(|e| UsageError(format!("--{name}: bad hex ({e})")))
+    let s = v
+        .as_deref()
+        .ok_or_else(|| UsageError(format!("--{name} is required for this op")))?;
+    hex::decode(s.trim_start_matches("0x"))
+        .map_err(|e| UsageError(format!("--{name}: bad hex ({e})")))
 }
 
 fn compare_cmd(a: &CompareArgs) -> Result<ExitCode, UsageError> {
     let curve = Curve::from_id(&a.curve).ok_or_else(|| {
-        UsageError(format!("unknown curve '{}' (secp256k1, bn254, bls12-381, ecgfp5)", a.curve))
+        UsageError(format!(
+            "unknown curve '{}' (secp256k1, bn254, bls12-381, ecgfp5)",
+            a.curve
+        ))
     })?;
-    let op = Op::from_id(&a.op)
-        .ok_or_else(|| UsageError(format!("unknown op '{}' (mul_g, mul, decode, sign, verify)", a.op)))?;
+    let op = Op::from_id(&a.op).ok_or_else(|| {
+        UsageError(format!(
+            "unknown op '{}' (mul_g, mul, decode, sign, verify)",
+            a.op
+        ))
+    })?;
     let input = match op {
-        Op::MulG => Input::MulG { scalar: hex_arg("scalar", &a.scalar)? },
-        Op::Mul => Input::Mul { point: hex_arg("point", &a.point)?, scalar: hex_arg("scalar", &a.scalar)? },
-        Op::Decode => Input::Decode { point: hex_arg("point", &a.point)? },
+        Op::MulG => Input::MulG {
+            scalar: hex_arg("scalar", &a.scalar)?,
+        },
+        Op::Mul => Input::Mul {
+            point: hex_arg("point", &a.point)?,
+            scalar: hex_arg("scalar", &a.scalar)?,
+        },
+        Op::Decode => Input::Decode {
+            point: hex_arg("point", &a.point)?,
+        },
         Op::Sign => Input::Sign {
             secret_key: hex_arg("secret-key", &a.secret_key)?,
             message: hex_arg("message", &a.message)?,
@@ -129,7 +150,10 @@ fn compare_cmd(a: &CompareArgs) -> Result<ExitCode, UsageError> {
     print!("{}", c.report());
     let n = c.answered_count();
     if c.agreed() {
-        println!("agreed: {n} implementations answered, {} declined", c.answers.len() - n);
+        println!(
+            "agreed: {n} implementations answered, {} declined",
+            c.answers.len() - n
+        );
         Ok(ExitCode::SUCCESS)
     } else {
         println!("DISAGREEMENT among the {n} implementations that answered");
@@ -141,12 +165,20 @@ fn list_cmd() {
     for imp in implementations() {
         let mut parts = Vec::new();
         for curve in Curve::ALL {
-            let ops: Vec<&str> = Op::ALL.iter().filter(|&&o| imp.supports(curve, o)).map(|o| o.id()).collect();
+            let ops: Vec<&str> = Op::ALL
+                .iter()
+                .filter(|&&o| imp.supports(curve, o))
+                .map(|o| o.id())
+                .collect();
             if !ops.is_empty() {
                 parts.push(format!("{curve}: {}", ops.join(" ")));
             }
         }
-        let what = if parts.is_empty() { "(nothing yet: declines every op)".to_string() } else { parts.join("; ") };
+        let what = if parts.is_empty() {
+            "(nothing yet: declines every op)".to_string()
+        } else {
+            parts.join("; ")
+        };
         println!("{:<18} {what}", imp.name());
     }
 }
@@ -175,11 +207,16 @@ fn check_cmd(files: &[PathBuf], impls: &[String], no_skip: bool) -> Result<ExitC
     if unreadable {
         return Ok(ExitCode::from(2));
     }
-    Ok(if total.failed > 0 || (no_skip && total.skipped > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if total.failed > 0 || (no_skip && total.skipped > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn generate_cmd(seed: u64, out: &PathBuf) -> Result<ExitCode, UsageError> {
-    let files = twinmul_audit::generate::generate(seed).map_err(|e| UsageError(format!("generation failed: {e}")))?;
+    let files = twinmul_audit::generate::generate(seed)
+        .map_err(|e| UsageError(format!("generation failed: {e}")))?;
     std::fs::create_dir_all(out).map_err(|e| UsageError(format!("{}: {e}", out.display())))?;
     for (curve, file) in files {
         let path = out.join(format!("{}.json", curve.id()));
@@ -197,8 +234,17 @@ fn main() -> ExitCode {
             list_cmd();
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Vectors { cmd: VectorsCmd::Check { files, impls, no_skip } } => check_cmd(files, impls, *no_skip),
-        Cmd::Vectors { cmd: VectorsCmd::Generate { seed, out } } => generate_cmd(*seed, out),
+        Cmd::Vectors {
+            cmd:
+                VectorsCmd::Check {
+                    files,
+                    impls,
+                    no_skip,
+                },
+        } => check_cmd(files, impls, *no_skip),
+        Cmd::Vectors {
+            cmd: VectorsCmd::Generate { seed, out },
+        } => generate_cmd(*seed, out),
         Cmd::Compare(a) => compare_cmd(a),
     };
     r.unwrap_or_else(|UsageError(msg)| {

@@ -18,7 +18,12 @@ pub enum Curve {
 
 impl Curve {
     /// All curves, in a fixed order.
-    pub const ALL: [Curve; 4] = [Curve::Secp256k1, Curve::Bn254, Curve::Bls12_381, Curve::Ecgfp5];
+    pub const ALL: [Curve; 4] = [
+        Curve::Secp256k1,
+        Curve::Bn254,
+        Curve::Bls12_381,
+        Curve::Ecgfp5,
+    ];
 
     /// The interop id (`secp256k1`, `bn254`, `bls12-381`, `ecgfp5`).
     pub fn id(self) -> &'static str {
@@ -156,10 +161,22 @@ impl Input {
             Input::MulG { scalar } => vec![("scalar", h(scalar))],
             Input::Mul { point, scalar } => vec![("point", h(point)), ("scalar", h(scalar))],
             Input::Decode { point } => vec![("point", h(point))],
-            Input::Sign { secret_key, message, nonce } => {
-                vec![("secret_key", h(secret_key)), ("message", h(message)), ("nonce", h(nonce))]
+            Input::Sign {
+                secret_key,
+                message,
+                nonce,
+            } => {
+                vec![
+                    ("secret_key", h(secret_key)),
+                    ("message", h(message)),
+                    ("nonce", h(nonce)),
+                ]
             }
-            Input::Verify { public_key, message, signature } => vec![
+            Input::Verify {
+                public_key,
+                message,
+                signature,
+            } => vec![
                 ("public_key", h(public_key)),
                 ("message", h(message)),
                 ("signature", h(signature)),
@@ -260,7 +277,9 @@ impl fmt::Display for Expected {
             Expected::Rejected => f.write_str("error"),
             Expected::Verdict(v) => write!(f, "valid={v}"),
             Expected::PointX(x) => write!(f, "a point with x = {}", hex::encode(x)),
-            Expected::PointXOrRejected(x) => write!(f, "error, or a point with x = {}", hex::encode(x)),
+            Expected::PointXOrRejected(x) => {
+                write!(f, "error, or a point with x = {}", hex::encode(x))
+            }
         }
     }
 }

@@ -41,7 +41,11 @@ fn unhex(s: &str) -> Result<Vec<u8>, String> {
 }
 
 fn case(label: String, curve: Curve, c: Result<(Input, Expected), String>) -> OfficialCase {
-    OfficialCase { label, curve, case: c }
+    OfficialCase {
+        label,
+        curve,
+        case: c,
+    }
 }
 
 /// BIP340 `test-vectors.csv`: a sign case for each row with a secret key,
@@ -55,15 +59,33 @@ pub fn bip340(dir: &Path) -> Result<Vec<OfficialCase>, String> {
         if cols.len() < 7 {
             return Err(format!("bip340: short row '{line}'"));
         }
-        let (idx, sk, pk, aux, msg, sig, ok) = (cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6]);
+        let (idx, sk, pk, aux, msg, sig, ok) = (
+            cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6],
+        );
         let sigb = unhex(sig)?;
         if !sk.is_empty() {
-            let input = Input::Sign { secret_key: unhex(sk)?, message: unhex(msg)?, nonce: unhex(aux)? };
-            out.push(case(format!("bip340 #{idx} sign"), Curve::Secp256k1, Ok((input, Expected::Bytes(sigb.clone())))));
+            let input = Input::Sign {
+                secret_key: unhex(sk)?,
+                message: unhex(msg)?,
+                nonce: unhex(aux)?,
+            };
+            out.push(case(
+                format!("bip340 #{idx} sign"),
+                Curve::Secp256k1,
+                Ok((input, Expected::Bytes(sigb.clone()))),
+            ));
         }
-        let input = Input::Verify { public_key: unhex(pk)?, message: unhex(msg)?, signature: sigb };
+        let input = Input::Verify {
+            public_key: unhex(pk)?,
+            message: unhex(msg)?,
+            signature: sigb,
+        };
         let exp = Expected::Verdict(ok == "TRUE");
-        out.push(case(format!("bip340 #{idx} verify"), Curve::Secp256k1, Ok((input, exp))));
+        out.push(case(
+            format!("bip340 #{idx} verify"),
+            Curve::Secp256k1,
+            Ok((input, exp)),
+        ));
     }
     Ok(out)
 }
@@ -79,7 +101,10 @@ pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
     let v: Value = serde_json::from_str(&read(&dir.join("wycheproof/ecdh_secp256k1_test.json"))?)
         .map_err(|e| format!("wycheproof: {e}"))?;
     let mut out = Vec::new();
-    for g in v["testGroups"].as_array().ok_or("wycheproof: no testGroups")? {
+    for g in v["testGroups"]
+        .as_array()
+        .ok_or("wycheproof: no testGroups")?
+    {
         for t in g["tests"].as_array().ok_or("wycheproof: no tests")? {
             let id = t["tcId"].as_u64().unwrap_or(0);
             let public = t["public"].as_str().unwrap_or("");
@@ -87,10 +112,17 @@ pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
             let point = [(SPKI_UNCOMPRESSED, 65), (SPKI_COMPRESSED, 33)]
                 .iter()
                 .find_map(|(pre, len)| {
-                    public.strip_prefix(pre).filter(|rest| rest.len() == 2 * len).map(str::to_string)
+                    public
+                        .strip_prefix(pre)
+                        .filter(|rest| rest.len() == 2 * len)
+                        .map(str::to_string)
                 });
             let Some(point) = point else {
-                out.push(case(label, Curve::Secp256k1, Err("not a canonical secp256k1 SPKI (a DER-level case)".into())));
+                out.push(case(
+                    label,
+                    Curve::Secp256k1,
+                    Err("not a canonical secp256k1 SPKI (a DER-level case)".into()),
+                ));
                 continue;
             };
             let d = unhex(t["private"].as_str().unwrap_or(""))?;
@@ -108,7 +140,17 @@ pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
                 Some("invalid") => Expected::Rejected,
                 _ => Expected::PointXOrRejected(shared),
             };
-            out.push(case(label, Curve::Secp256k1, Ok((Input::Mul { point: unhex(&point)?, scalar }, exp))));
+            out.push(case(
+                label,
+                Curve::Secp256k1,
+                Ok((
+                    Input::Mul {
+                        point: unhex(&point)?,
+                        scalar,
+                    },
+                    exp,
+                )),
+            ));
         }
     }
     Ok(out)
@@ -124,10 +166,16 @@ pub fn eip196_mul(dir: &Path) -> Result<Vec<OfficialCase>, String> {
         let input = unhex(t["Input"].as_str().unwrap_or(""))?;
         let expected = unhex(t["Expected"].as_str().unwrap_or(""))?;
         let c = if input.len() == 96 {
-            let i = Input::Mul { point: input[..64].to_vec(), scalar: input[64..].to_vec() };
+            let i = Input::Mul {
+                point: input[..64].to_vec(),
+                scalar: input[64..].to_vec(),
+            };
             Ok((i, Expected::Bytes(expected)))
         } else {
-            Err(format!("input of {} bytes relies on EIP-196 zero padding", input.len()))
+            Err(format!(
+                "input of {} bytes relies on EIP-196 zero padding",
+                input.len()
+            ))
         };
         out.push(case(label, Curve::Bn254, c));
     }
@@ -193,11 +241,16 @@ pub fn eip2537(dir: &Path) -> Result<Vec<OfficialCase>, String> {
                 })
             } else {
                 eip2537_point(&input[..128]).map(|point| {
-                    let i = Input::Mul { point, scalar: input[128..].to_vec() };
+                    let i = Input::Mul {
+                        point,
+                        scalar: input[128..].to_vec(),
+                    };
                     let e = if fail {
                         Expected::Rejected
                     } else {
-                        Expected::Bytes(eip2537_output(&unhex(t["Expected"].as_str().unwrap_or("")).unwrap_or_default()))
+                        Expected::Bytes(eip2537_output(
+                            &unhex(t["Expected"].as_str().unwrap_or("")).unwrap_or_default(),
+                        ))
                     };
                     (i, e)
                 })

@@ -68,7 +68,11 @@ pub struct CaseOut {
 impl CaseOut {
     /// The case for `input` with expectation `expected`.
     pub fn new(input: &Input, expected: &Expected, comment: impl Into<String>) -> CaseOut {
-        let mut c = CaseOut { op: input.op().id().into(), comment: Some(comment.into()), ..Default::default() };
+        let mut c = CaseOut {
+            op: input.op().id().into(),
+            comment: Some(comment.into()),
+            ..Default::default()
+        };
         for (k, v) in input.fields() {
             let slot = match k {
                 "point" => &mut c.point,
@@ -110,12 +114,17 @@ fn field(case: &Value, name: &str) -> Result<Vec<u8>, String> {
 }
 
 fn flag(case: &Value, name: &str) -> Result<bool, String> {
-    case.get(name).and_then(Value::as_bool).ok_or_else(|| format!("missing boolean field '{name}'"))
+    case.get(name)
+        .and_then(Value::as_bool)
+        .ok_or_else(|| format!("missing boolean field '{name}'"))
 }
 
 /// Reads one case into an input and its expectation.
 pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
-    let op_name = case.get("op").and_then(Value::as_str).ok_or("missing field 'op'")?;
+    let op_name = case
+        .get("op")
+        .and_then(Value::as_str)
+        .ok_or("missing field 'op'")?;
     let op = Op::from_id(op_name).ok_or_else(|| format!("unknown op '{op_name}'"))?;
     let point_result = |case: &Value| -> Result<Expected, String> {
         if case.get("error").is_some() {
@@ -125,9 +134,17 @@ pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
         }
     };
     Ok(match op {
-        Op::MulG => (Input::MulG { scalar: field(case, "scalar")? }, point_result(case)?),
+        Op::MulG => (
+            Input::MulG {
+                scalar: field(case, "scalar")?,
+            },
+            point_result(case)?,
+        ),
         Op::Mul => (
-            Input::Mul { point: field(case, "point")?, scalar: field(case, "scalar")? },
+            Input::Mul {
+                point: field(case, "point")?,
+                scalar: field(case, "scalar")?,
+            },
             point_result(case)?,
         ),
         Op::Decode => {
@@ -136,7 +153,12 @@ pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
                 (true, Some(_)) => Expected::Bytes(field(case, "result")?),
                 (true, None) => Expected::Accepted,
             };
-            (Input::Decode { point: field(case, "point")? }, exp)
+            (
+                Input::Decode {
+                    point: field(case, "point")?,
+                },
+                exp,
+            )
         }
         Op::Sign => {
             let exp = if case.get("error").is_some() {
@@ -191,7 +213,10 @@ impl Tally {
 
     /// The closing line of the interop contract.
     pub fn closing_line(&self) -> String {
-        format!("vectors: {} passed, {} failed, {} skipped", self.passed, self.failed, self.skipped)
+        format!(
+            "vectors: {} passed, {} failed, {} skipped",
+            self.passed, self.failed, self.skipped
+        )
     }
 
     fn count(&mut self, imp: &str, slot: usize) {
@@ -207,18 +232,21 @@ impl Tally {
 /// Reads and parses a vector file.
 pub fn read_file(path: &Path) -> Result<(Curve, VectorFile), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let file: VectorFile =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a vector file ({e})", path.display()))?;
+    let file: VectorFile = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a vector file ({e})", path.display()))?;
     let curve = Curve::from_id(&file.curve)
         .ok_or_else(|| format!("{}: unknown curve '{}'", path.display(), file.curve))?;
     Ok((curve, file))
 }
 
+/// A parsed case (or why it could not be read) and its index in the file.
+pub type ParsedCase = (Result<(Input, Expected), String>, usize);
+
 /// Checks one case list against `impls`, writing one line per failure to `out`.
 pub fn check_cases(
     label: &str,
     curve: Curve,
-    cases: &[(Result<(Input, Expected), String>, usize)],
+    cases: &[ParsedCase],
     impls: &[Box<dyn Implementation>],
     out: &mut dyn Write,
     progress: &indicatif::ProgressBar,
@@ -263,7 +291,12 @@ pub fn check_file(
 ) -> Result<Tally, String> {
     let label = path.display().to_string();
     let (curve, file) = read_file(path)?;
-    let cases: Vec<_> = file.cases.iter().enumerate().map(|(i, c)| (parse_case(c), i)).collect();
+    let cases: Vec<_> = file
+        .cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (parse_case(c), i))
+        .collect();
     progress.set_length(progress.length().unwrap_or(0) + cases.len() as u64);
     progress.set_message(label.clone());
     Ok(check_cases(&label, curve, &cases, impls, out, progress))

@@ -38,19 +38,38 @@ fn official_suites_pass_on_every_implementation() {
                 let got = run(imp.as_ref(), c.curve, input);
                 match expected.matches(&got) {
                     Some(true) => *passed.entry(imp.name()).or_default() += 1,
-                    Some(false) if KNOWN_PEER_DEVIATIONS.iter().any(|(i, l, _)| *i == imp.name() && *l == c.label) => {
+                    Some(false)
+                        if KNOWN_PEER_DEVIATIONS
+                            .iter()
+                            .any(|(i, l, _)| *i == imp.name() && *l == c.label) =>
+                    {
                         deviations_seen.push((imp.name(), c.label.clone()));
                     }
-                    Some(false) => failures.push(format!("{} [{}]: expected {expected}, got {got}", c.label, imp.name())),
-                    None if imp.name() == "reference" => failures.push(format!("{}: the reference declined", c.label)),
+                    Some(false) => failures.push(format!(
+                        "{} [{}]: expected {expected}, got {got}",
+                        c.label,
+                        imp.name()
+                    )),
+                    None if imp.name() == "reference" => {
+                        failures.push(format!("{}: the reference declined", c.label))
+                    }
                     None => {}
                 }
             }
         }
         eprintln!("{suite}: {point_cases} point-level cases, {skipped} skipped (outside the contract); passed per implementation: {passed:?}");
-        assert_eq!(passed.get("reference"), Some(&point_cases), "{suite}: the reference passes every case");
+        assert_eq!(
+            passed.get("reference"),
+            Some(&point_cases),
+            "{suite}: the reference passes every case"
+        );
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     for (imp, label, finding) in KNOWN_PEER_DEVIATIONS {
         assert!(
             deviations_seen.iter().any(|(i, l)| i == imp && l == label),
@@ -61,15 +80,26 @@ fn official_suites_pass_on_every_implementation() {
 
     // The readers found what the suites' READMEs say is there.
     let count = |suite: &str, pred: &dyn Fn(&Expected) -> bool| {
-        suites.iter().find(|(s, _)| *s == suite).map_or(0, |(_, cs)| {
-            cs.iter().filter(|c| c.case.as_ref().is_ok_and(|(_, e)| pred(e))).count()
-        })
+        suites
+            .iter()
+            .find(|(s, _)| *s == suite)
+            .map_or(0, |(_, cs)| {
+                cs.iter()
+                    .filter(|c| c.case.as_ref().is_ok_and(|(_, e)| pred(e)))
+                    .count()
+            })
     };
     assert_eq!(count("bip340", &|e| matches!(e, Expected::Verdict(_))), 19);
     assert_eq!(count("bip340", &|e| matches!(e, Expected::Bytes(_))), 8);
-    assert_eq!(count("wycheproof-ecdh", &|e| matches!(e, Expected::PointX(_))), 473);
+    assert_eq!(
+        count("wycheproof-ecdh", &|e| matches!(e, Expected::PointX(_))),
+        473
+    );
     assert!(count("wycheproof-ecdh", &|e| matches!(e, Expected::Rejected)) >= 21);
     assert_eq!(count("eip196-mul", &|_| true), 19);
-    assert_eq!(count("eip2537-g1-mul", &|e| matches!(e, Expected::Rejected)), 4);
+    assert_eq!(
+        count("eip2537-g1-mul", &|e| matches!(e, Expected::Rejected)),
+        4
+    );
     assert!(count("eip2537-g1-mul", &|e| matches!(e, Expected::Bytes(_))) >= 11);
 }

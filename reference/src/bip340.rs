@@ -39,7 +39,11 @@ pub fn lift_x(x: &BigUint) -> Option<Point> {
         return None;
     }
     let y = c.sqrt(&c.rhs(x))?;
-    let y = if y.bit(0) { c.fsub(&BigUint::zero(), &y) } else { y };
+    let y = if y.bit(0) {
+        c.fsub(&BigUint::zero(), &y)
+    } else {
+        y
+    };
     Some(Some((x.clone(), y)))
 }
 
@@ -71,7 +75,11 @@ pub fn sign(sk: &[u8], msg: &[u8], aux: &[u8]) -> Result<[u8; 64], Error> {
     let p = c.mul_g(&d0);
     let d = if has_even_y(&p) { d0 } else { &c.n - d0 };
     let aux_hash = tagged_hash("BIP0340/aux", &[aux]);
-    let t: Vec<u8> = to_be(&d, 32).iter().zip(aux_hash).map(|(a, b)| a ^ b).collect();
+    let t: Vec<u8> = to_be(&d, 32)
+        .iter()
+        .zip(aux_hash)
+        .map(|(a, b)| a ^ b)
+        .collect();
     let pk = x_bytes(&p);
     let rand = tagged_hash("BIP0340/nonce", &[&t, &pk, msg]);
     let k0 = be(&rand) % &c.n;

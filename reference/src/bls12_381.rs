@@ -119,7 +119,11 @@ pub fn decode(bytes: &[u8]) -> Result<Point, Error> {
         }
         let y = c.sqrt(&c.rhs(&x)).ok_or(Error::NotOnCurve)?;
         let want_largest = flags & FLAG_LARGEST != 0;
-        let y = if is_largest(c, &y) == want_largest { y } else { c.fsub(&BigUint::zero(), &y) };
+        let y = if is_largest(c, &y) == want_largest {
+            y
+        } else {
+            c.fsub(&BigUint::zero(), &y)
+        };
         Some((x, y))
     } else {
         if flags & FLAG_LARGEST != 0 {

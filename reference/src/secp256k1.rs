@@ -74,7 +74,11 @@ pub fn decode(bytes: &[u8]) -> Result<Point, Error> {
             }
             let y = c.sqrt(&c.rhs(&x)).ok_or(Error::NotOnCurve)?;
             let want_odd = tag == 0x03;
-            let y = if y.bit(0) == want_odd { y } else { c.fsub(&BigUint::zero(), &y) };
+            let y = if y.bit(0) == want_odd {
+                y
+            } else {
+                c.fsub(&BigUint::zero(), &y)
+            };
             Ok(Some((x, y)))
         }
         (65, Some(0x04)) => {

@@ -57,7 +57,11 @@ impl Curve {
     /// A square root of `v` mod p when p ≡ 3 (mod 4): `v^((p+1)/4)`, checked.
     /// Returns `None` when `v` is not a square.
     pub fn sqrt(&self, v: &BigUint) -> Option<BigUint> {
-        assert_eq!(&self.p % 4u32, BigUint::from(3u32), "sqrt needs p ≡ 3 mod 4");
+        assert_eq!(
+            &self.p % 4u32,
+            BigUint::from(3u32),
+            "sqrt needs p ≡ 3 mod 4"
+        );
         let r = v.modpow(&((&self.p + 1u32) >> 2), &self.p);
         (self.fmul(&r, &r) == v % &self.p).then_some(r)
     }
@@ -104,7 +108,10 @@ impl Curve {
         // λ = (3x² + a) / 2y
         let num = self.fadd(&self.fmul(&BigUint::from(3u32), &self.fmul(x, x)), &self.a);
         let lambda = self.fmul(&num, &self.finv(&self.fmul(&BigUint::from(2u32), y)));
-        let x3 = self.fsub(&self.fmul(&lambda, &lambda), &self.fmul(&BigUint::from(2u32), x));
+        let x3 = self.fsub(
+            &self.fmul(&lambda, &lambda),
+            &self.fmul(&BigUint::from(2u32), x),
+        );
         let y3 = self.fsub(&self.fmul(&lambda, &self.fsub(x, &x3)), y);
         Some((x3, y3))
     }
@@ -154,4 +161,3 @@ pub fn scalar_reduced(curve: &Curve, bytes: &[u8], len: usize) -> Result<BigUint
     }
     Ok(be(bytes) % &curve.n)
 }
-

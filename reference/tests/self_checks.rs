@@ -12,7 +12,10 @@ fn glv_checks(c: &Curve, beta: BigUint, lambda: BigUint) {
     assert!(c.is_on_curve(&c.g), "G on the curve");
     assert!(c.mul(&c.n, &c.g).is_none(), "n·G = O");
     assert!(c.mul(&(&c.n - 1u32), &c.g) == c.neg(&c.g), "(n−1)·G = −G");
-    assert!(beta.modpow(&BigUint::from(3u32), &c.p).is_one() && !beta.is_one(), "β³ = 1, β ≠ 1");
+    assert!(
+        beta.modpow(&BigUint::from(3u32), &c.p).is_one() && !beta.is_one(),
+        "β³ = 1, β ≠ 1"
+    );
     let l2 = (&lambda * &lambda + &lambda + 1u32) % &c.n;
     assert!(l2.is_zero(), "λ² + λ + 1 = 0 mod n");
     let (gx, gy) = c.g.clone().expect("finite");
@@ -41,14 +44,20 @@ fn encodings_round_trip_and_reject() {
     for k in [1u32, 2, 3, 1000] {
         let pt = c.mul_g(&BigUint::from(k));
         assert_eq!(secp256k1::decode(&secp256k1::encode(&pt)), Ok(pt.clone()));
-        assert_eq!(secp256k1::decode(&secp256k1::encode_uncompressed(&pt)), Ok(pt));
+        assert_eq!(
+            secp256k1::decode(&secp256k1::encode_uncompressed(&pt)),
+            Ok(pt)
+        );
     }
     assert_eq!(secp256k1::decode(&[0]), Ok(None));
     assert_eq!(secp256k1::decode(&[]), Err(Error::Length));
     assert_eq!(secp256k1::decode(&[5; 33]), Err(Error::Flags));
     let mut big_x = vec![2u8];
     big_x.extend([0xff; 32]);
-    assert_eq!(secp256k1::decode(&big_x), Err(Error::NonCanonicalCoordinate));
+    assert_eq!(
+        secp256k1::decode(&big_x),
+        Err(Error::NonCanonicalCoordinate)
+    );
 
     let c = bn254::curve();
     let g2 = c.mul_g(&BigUint::from(2u32));
@@ -62,9 +71,15 @@ fn encodings_round_trip_and_reject() {
     let c = bls12_381::curve();
     let g3 = c.mul_g(&BigUint::from(3u32));
     assert_eq!(bls12_381::decode(&bls12_381::encode(&g3)), Ok(g3.clone()));
-    assert_eq!(bls12_381::decode(&bls12_381::encode_uncompressed(&g3)), Ok(g3));
+    assert_eq!(
+        bls12_381::decode(&bls12_381::encode_uncompressed(&g3)),
+        Ok(g3)
+    );
     assert_eq!(bls12_381::decode(&bls12_381::encode(&None)), Ok(None));
-    assert_eq!(bls12_381::decode(&bls12_381::encode_uncompressed(&None)), Ok(None));
+    assert_eq!(
+        bls12_381::decode(&bls12_381::encode_uncompressed(&None)),
+        Ok(None)
+    );
     let mut inf_bad = bls12_381::encode(&None);
     inf_bad[47] = 1;
     assert_eq!(bls12_381::decode(&inf_bad), Err(Error::Flags));
@@ -82,27 +97,58 @@ fn ecgfp5_curve_constants() {
     const P: u64 = field::P;
     // Spec §2: A and B of the Weierstrass model.
     assert_eq!(ec::coeff_a(), u([6148914689804861439, 263, 0, 0, 0]));
-    assert_eq!(ec::coeff_b(), u([15713893096167979237, 6148914689804861265, 0, 0, 0]));
+    assert_eq!(
+        ec::coeff_b(),
+        u([15713893096167979237, 6148914689804861265, 0, 0, 0])
+    );
     assert_eq!(ec::a_over_3(), field::Fp5::from_u64(6148914689804861441));
     // Spec §2: G in Weierstrass form (Go GENERATOR_WEIERSTRASS).
     let g = ec::generator();
-    let gx = u([11712523173042564207, 14090224426659529053, 13197813503519687414, 16280770174934269299, 15998333998318935536]);
-    let gy = u([14639054205878357578, 17426078571020221072, 2548978194165003307, 8663895577921260088, 9793640284382595140]);
+    let gx = u([
+        11712523173042564207,
+        14090224426659529053,
+        13197813503519687414,
+        16280770174934269299,
+        15998333998318935536,
+    ]);
+    let gy = u([
+        14639054205878357578,
+        17426078571020221072,
+        2548978194165003307,
+        8663895577921260088,
+        9793640284382595140,
+    ]);
     assert_eq!(g, Some((gx, gy)));
     assert!(ec::is_on_curve(&g));
     let n = ec::order();
     assert_eq!(n.bits(), 319);
     assert!(ec::mul(&n, &g).is_none(), "n·G = neutral");
     // 2G and −G encodings from the spec.
-    let two_g = u([9158372289535233080, 10327954189174774606, 15619016834217869504, 16517814385077291378, 10141215455047792195]);
+    let two_g = u([
+        9158372289535233080,
+        10327954189174774606,
+        15619016834217869504,
+        16517814385077291378,
+        10141215455047792195,
+    ]);
     assert_eq!(ec::encode_w(&ec::mul_g(&BigUint::from(2u32))), two_g);
-    assert_eq!(ec::encode_w(&ec::mul_g(&(&n - 1u32))), u([P - 4, 0, 0, 0, 0]));
+    assert_eq!(
+        ec::encode_w(&ec::mul_g(&(&n - 1u32))),
+        u([P - 4, 0, 0, 0, 0])
+    );
     // Small w that decode, and ones that do not (spec §2).
     for w in [0u64, 4, 6, 7, 8] {
-        assert!(ec::decode_w(&field::Fp5::from_u64(w)).is_ok(), "w = {w} decodes");
+        assert!(
+            ec::decode_w(&field::Fp5::from_u64(w)).is_ok(),
+            "w = {w} decodes"
+        );
     }
     for w in [1u64, 2, 3, 5, 9, 10, 11, 12] {
-        assert_eq!(ec::decode_w(&field::Fp5::from_u64(w)), Err(Error::NotOnCurve), "w = {w}");
+        assert_eq!(
+            ec::decode_w(&field::Fp5::from_u64(w)),
+            Err(Error::NotOnCurve),
+            "w = {w}"
+        );
     }
     // Strict limbs: [4 + p, 0, 0, 0, 0] is G to Go and the crate, an error here.
     let mut nc = [0u8; 40];
@@ -126,7 +172,10 @@ fn ecgfp5_from_gfp5_edges() {
         let v = &n * m;
         let bytes = esc::to_bytes(&v);
         let limbs = field::limbs_le(&bytes);
-        assert!(limbs.iter().all(|&l| l < field::P), "n and 2n have canonical limbs");
+        assert!(
+            limbs.iter().all(|&l| l < field::P),
+            "n and 2n have canonical limbs"
+        );
         assert!(esc::from_gfp5(&u(limbs)).is_zero());
     }
     let all = u([field::P - 1; 5]);

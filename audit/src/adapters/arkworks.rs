@@ -93,7 +93,8 @@ impl Implementation for ArkBn254 {
 
 fn bls_encode(p: &ark_bls12_381::G1Affine) -> Vec<u8> {
     let mut out = Vec::with_capacity(48);
-    p.serialize_compressed(&mut out).expect("serializing to a Vec cannot fail");
+    p.serialize_compressed(&mut out)
+        .expect("serializing to a Vec cannot fail");
     out
 }
 
@@ -101,7 +102,11 @@ fn bls_decode(bytes: &[u8]) -> Result<ark_bls12_381::G1Affine, Answer> {
     let r = match bytes.len() {
         48 => ark_bls12_381::G1Affine::deserialize_compressed(bytes),
         96 => ark_bls12_381::G1Affine::deserialize_uncompressed(bytes),
-        _ => return Err(Answer::Rejected("ZCash G1 point must be 48 or 96 bytes".into())),
+        _ => {
+            return Err(Answer::Rejected(
+                "ZCash G1 point must be 48 or 96 bytes".into(),
+            ))
+        }
     };
     r.map_err(Answer::rejected)
 }

@@ -26,7 +26,11 @@ fn decode(bytes: &[u8]) -> Result<blst_p1, Answer> {
         96 if bytes[0] & 0x80 != 0 => return Err(Answer::Rejected("compression bit set".into())),
         // SAFETY: `bytes` holds the 96 bytes blst reads; `aff` is a valid out-pointer.
         96 => unsafe { blst_p1_deserialize(&mut aff, bytes.as_ptr()) },
-        _ => return Err(Answer::Rejected("ZCash G1 point must be 48 or 96 bytes".into())),
+        _ => {
+            return Err(Answer::Rejected(
+                "ZCash G1 point must be 48 or 96 bytes".into(),
+            ))
+        }
     };
     if err != BLST_ERROR::BLST_SUCCESS {
         return Err(Answer::Rejected(format!("{err:?}")));

@@ -15,13 +15,16 @@ use goldilocks_crypto::{sign_with_nonce, verify_signature, Fp5Element, Point, Sc
 use num_bigint::BigUint;
 
 const P: u64 = 0xFFFF_FFFF_0000_0001;
-const N_HEX: &str = "7ffffffd800000077ffffff1000000167fffffe6cfb80639e8885c39d724a09ce80fd996948bffe1";
+const N_HEX: &str =
+    "7ffffffd800000077ffffff1000000167fffffe6cfb80639e8885c39d724a09ce80fd996948bffe1";
 
 /// `goldilocks-crypto` 0.1.2.
 pub struct GoldilocksCrypto;
 
 fn limbs(bytes: &[u8]) -> [u64; 5] {
-    std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes")))
+    std::array::from_fn(|i| {
+        u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+    })
 }
 
 fn canonical_limbs(bytes: &[u8]) -> bool {
@@ -51,7 +54,9 @@ fn decode(bytes: &[u8]) -> Result<Point, Answer> {
         return Err(Answer::Rejected("point must be 40 bytes".into()));
     }
     if !canonical_limbs(bytes) {
-        return Err(Answer::Declined("goldilocks-crypto reads limbs ≥ p mod p (lax)".into()));
+        return Err(Answer::Declined(
+            "goldilocks-crypto reads limbs ≥ p mod p (lax)".into(),
+        ));
     }
     Point::decode(&Fp5Element::from_uint64_array(limbs(bytes)))
         .ok_or_else(|| Answer::Rejected("no point has this encoding".into()))
@@ -93,7 +98,9 @@ impl Implementation for GoldilocksCrypto {
             return Answer::Rejected("secret key, message and nonce are 40 bytes".into());
         }
         if !below_n(sk) || is_zero(sk) || !below_n(k) || is_zero(k) {
-            return Answer::Declined("goldilocks-crypto uses keys and nonces ≥ n or = 0 raw".into());
+            return Answer::Declined(
+                "goldilocks-crypto uses keys and nonces ≥ n or = 0 raw".into(),
+            );
         }
         match sign_with_nonce(sk, hm, k) {
             // s and e come from canonical scalar arithmetic; re-canonicalise anyway.
@@ -112,7 +119,8 @@ impl Implementation for GoldilocksCrypto {
         }
         if !canonical_limbs(pk) || is_zero(pk) || !below_n(&sig[..40]) || !below_n(&sig[40..]) {
             return Answer::Declined(
-                "goldilocks-crypto accepts the neutral key, limbs ≥ p and s ≥ n (policy differs)".into(),
+                "goldilocks-crypto accepts the neutral key, limbs ≥ p and s ≥ n (policy differs)"
+                    .into(),
             );
         }
         Answer::Verdict(verify_signature(sig, hm, pk).unwrap_or(false))

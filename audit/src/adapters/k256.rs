@@ -17,14 +17,18 @@ pub struct K256;
 
 fn scalar(bytes: &[u8]) -> Option<Scalar> {
     let arr: [u8; 32] = bytes.try_into().ok()?;
-    Some(<Scalar as Reduce<U256>>::reduce_bytes(&FieldBytes::from(arr)))
+    Some(<Scalar as Reduce<U256>>::reduce_bytes(&FieldBytes::from(
+        arr,
+    )))
 }
 
 /// The `sec1` crate behind k256 also accepts the "compact" tag 05 (x only);
 /// the interop contract does not, so other tags are refused here.
 fn decode(bytes: &[u8]) -> Result<AffinePoint, Answer> {
     if !matches!(bytes.first(), Some(0x00 | 0x02 | 0x03 | 0x04)) {
-        return Err(Answer::Rejected("tag not in SEC1 interop (00, 02, 03, 04)".into()));
+        return Err(Answer::Rejected(
+            "tag not in SEC1 interop (00, 02, 03, 04)".into(),
+        ));
     }
     let ep = EncodedPoint::from_bytes(bytes).map_err(Answer::rejected)?;
     Option::from(AffinePoint::from_encoded_point(&ep))

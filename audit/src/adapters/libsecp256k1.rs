@@ -22,7 +22,9 @@ pub struct LibSecp256k1 {
 impl LibSecp256k1 {
     /// A fresh context.
     pub fn new() -> Self {
-        LibSecp256k1 { ctx: Secp256k1::new() }
+        LibSecp256k1 {
+            ctx: Secp256k1::new(),
+        }
     }
 }
 
@@ -44,8 +46,12 @@ fn scalar(s: &[u8]) -> Result<SecretKey, Answer> {
 
 fn parse(point: &[u8]) -> Result<PublicKey, Answer> {
     match point {
-        [0x00] => Err(Answer::Declined("libsecp256k1 has no encoding of infinity".into())),
-        [0x06 | 0x07, ..] => Err(Answer::Rejected("hybrid encoding is not SEC1 interop".into())),
+        [0x00] => Err(Answer::Declined(
+            "libsecp256k1 has no encoding of infinity".into(),
+        )),
+        [0x06 | 0x07, ..] => Err(Answer::Rejected(
+            "hybrid encoding is not SEC1 interop".into(),
+        )),
         _ => PublicKey::from_slice(point).map_err(Answer::rejected),
     }
 }
@@ -61,7 +67,11 @@ impl Implementation for LibSecp256k1 {
 
     fn mul_g(&self, _: Curve, s: &[u8]) -> Answer {
         match scalar(s) {
-            Ok(k) => Answer::Bytes(PublicKey::from_secret_key(&self.ctx, &k).serialize().to_vec()),
+            Ok(k) => Answer::Bytes(
+                PublicKey::from_secret_key(&self.ctx, &k)
+                    .serialize()
+                    .to_vec(),
+            ),
             Err(a) => a,
         }
     }
@@ -101,7 +111,12 @@ impl Implementation for LibSecp256k1 {
             Ok(k) => k,
             Err(e) => return Answer::rejected(e),
         };
-        Answer::Bytes(self.ctx.sign_schnorr_with_aux_rand(msg, &kp, &aux).to_byte_array().to_vec())
+        Answer::Bytes(
+            self.ctx
+                .sign_schnorr_with_aux_rand(msg, &kp, &aux)
+                .to_byte_array()
+                .to_vec(),
+        )
     }
 
     fn verify(&self, _: Curve, pk: &[u8], msg: &[u8], sig: &[u8]) -> Answer {

@@ -9,7 +9,11 @@ use twinmul_reference::{bip340, bls12_381, bn254, secp256k1, Error};
 /// The reference implementation.
 pub struct Reference;
 
-type Codec = (&'static Sw, fn(&Point) -> Vec<u8>, fn(&[u8]) -> Result<Point, Error>);
+type Codec = (
+    &'static Sw,
+    fn(&Point) -> Vec<u8>,
+    fn(&[u8]) -> Result<Point, Error>,
+);
 
 fn sw(curve: Curve) -> Option<Codec> {
     match curve {

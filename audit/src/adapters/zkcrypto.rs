@@ -24,7 +24,11 @@ fn decode(bytes: &[u8]) -> Result<G1Affine, Answer> {
     let ct = match bytes.len() {
         48 => G1Affine::from_compressed(bytes.try_into().expect("48 bytes")),
         96 => G1Affine::from_uncompressed(bytes.try_into().expect("96 bytes")),
-        _ => return Err(Answer::Rejected("ZCash G1 point must be 48 or 96 bytes".into())),
+        _ => {
+            return Err(Answer::Rejected(
+                "ZCash G1 point must be 48 or 96 bytes".into(),
+            ))
+        }
     };
     Option::from(ct).ok_or_else(|| Answer::Rejected("invalid G1 encoding".into()))
 }

@@ -35,7 +35,8 @@ pub fn coeff_a() -> Fp5 {
 }
 /// B = a(2a² − 9b)/27.
 pub fn coeff_b() -> Fp5 {
-    a().mul(&a().square().scale(2).sub(&b().scale(9))).scale(field::inv(27))
+    a().mul(&a().square().scale(2).sub(&b().scale(9)))
+        .scale(field::inv(27))
 }
 
 /// The group order n (prime, 319 bits).
@@ -88,7 +89,11 @@ pub fn double(pt: &Point) -> Point {
     if y.is_zero() {
         return None;
     }
-    let lambda = x.square().scale(3).add(&coeff_a()).mul(&y.scale(2).invert());
+    let lambda = x
+        .square()
+        .scale(3)
+        .add(&coeff_a())
+        .mul(&y.scale(2).invert());
     let x3 = lambda.square().sub(&x.scale(2));
     let y3 = lambda.mul(&x.sub(&x3)).sub(y);
     Some((x3, y3))

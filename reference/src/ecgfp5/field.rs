@@ -167,7 +167,9 @@ impl Fp5 {
 
 /// The five little-endian u64 limbs of a 40-byte string.
 pub fn limbs_le(bytes: &[u8]) -> [u64; 5] {
-    std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes")))
+    std::array::from_fn(|i| {
+        u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+    })
 }
 
 /// q = p⁵, the size of GF(p⁵).

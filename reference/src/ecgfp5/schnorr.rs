@@ -83,7 +83,10 @@ pub fn verify(pk: &[u8], hm: &[u8], sig: &[u8]) -> bool {
         return false; // the neutral public key
     }
     let Ok(hm) = message(hm) else { return false };
-    let (Ok(s), Ok(e)) = (from_canonical_bytes(&sig[..40]), from_canonical_bytes(&sig[40..])) else {
+    let (Ok(s), Ok(e)) = (
+        from_canonical_bytes(&sig[..40]),
+        from_canonical_bytes(&sig[40..]),
+    ) else {
         return false;
     };
     let r = add(&mul_g(&s), &mul(&e, &q));
