@@ -1,5 +1,6 @@
 //! The `twinmul` command line: closing line and exit codes of
 //! `vectors check`, `compare`, `list`, and one-line errors for bad input.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -4,6 +4,7 @@
 //!
 //! Every comparison requires at least two implementations to have answered
 //! (the reference and a peer), so a decline can never pass as agreement.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use proptest::prelude::*;
 use twinmul_audit::check::assert_agree;

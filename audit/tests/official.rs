@@ -5,6 +5,7 @@
 //! rules, multi-pair MSMs) are counted as skipped and printed, never passed.
 //! When the folder is absent the test says so and returns, unless
 //! `TWINMUL_REQUIRE_SHARED=1` (CI sets it), where absence is a failure.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use std::collections::BTreeMap;
 use twinmul_audit::implementation::run;

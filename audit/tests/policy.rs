@@ -1,6 +1,7 @@
 //! The documented policy differences between the interop contract (and the
 //! reference's strict policy) and the peer libraries, each shown directly on
 //! the peer's own API so the adapters' declines and refusals stay justified.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 #![cfg(feature = "peers")]
 
 use twinmul_audit::implementation::{implementations, run, Implementation};

@@ -2,6 +2,7 @@
 //! permutation Lighter's Go code and goldilocks-crypto use): the permutation
 //! on random and edge states, and HashToQuinticExtension for input lengths
 //! 0..=20 (spec §8(b)).
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 #![cfg(feature = "peers")]
 
 use poseidon_hash::{hash_to_quintic_extension, permute, Goldilocks};

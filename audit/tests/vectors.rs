@@ -1,5 +1,6 @@
 //! The committed vector files: every implementation passes them, and they
 //! are exactly what `twinmul vectors generate` produces from the peers.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use std::path::{Path, PathBuf};
 use twinmul_audit::vectors::{check_file, to_json};

@@ -1,7 +1,30 @@
 //! twinmul: fast, constant-time elliptic-curve scalar multiplication.
 //!
-//! This crate is filled in by the `[glv]`, `[fixed-base]` and `[ecgfp5]`
-//! issues. Until an operation lands here, the audit harness registers the
-//! `optimized` and `optimized-vartime` implementations as declining it, so
-//! nothing is ever counted as agreement without having been computed.
+//! Layers, each depending only on the ones above it:
+//! - [`limbs`]: carry/borrow chains on `[u64; N]`;
+//! - [`field`]: one generic Montgomery prime field `Fp<P, N>` and the [`Field`] trait;
+//! - [`scalar`]: scalar fields (the same type, modulus n) and [`ScalarField`];
+//! - [`curve`]: the generic `y² = x³ + b` group, complete RCB formulas;
+//! - [`lookup`]: the constant-time [`LookupTable`];
+//! - [`glv`]: GLV decomposition and signed recoding;
+//! - [`mul`]: `mul` (constant time), `mul_vartime`, `mul2_vartime`;
+//! - [`curves`]: secp256k1, BN254, BLS12-381 (parameter impls + encodings),
+//!   and a toy curve of order 199 for exhaustive tests.
+//!
+//! Constant time unless the name ends in `_vartime` (public inputs only).
 #![forbid(unsafe_code)]
+
+pub mod curve;
+pub mod curves;
+mod error;
+pub mod field;
+pub mod glv;
+pub mod limbs;
+pub mod lookup;
+pub mod mul;
+pub mod scalar;
+
+pub use error::Error;
+pub use field::Field;
+pub use lookup::LookupTable;
+pub use scalar::ScalarField;

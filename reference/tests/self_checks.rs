@@ -1,6 +1,7 @@
 //! Self-checks of the reference against published constants and group laws.
 //! Expected values come from the curves' specifications (SEC 2, EIP-196,
 //! the BLS12-381 and ECgFp5 papers/specs), never from the code itself.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};

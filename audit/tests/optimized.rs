@@ -1,0 +1,487 @@
+//! The optimized crate's lower layers against the reference's big integers:
+//! derived field constants, field and scalar arithmetic on random and edge
+//! values, GLV decomposition bounds, recoding, the lookup table, the
+//! subgroup check, and exhaustive runs on the toy curve of order 199.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
+
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use twinmul::curve::{AffinePoint, CurveParams, ProjectivePoint};
+use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
+use twinmul::field::{FieldParams, Fp};
+use twinmul::glv::{decompose, digits_for, recode, wnaf_vartime};
+use twinmul::{mul, Field, LookupTable, ScalarField};
+use twinmul_reference::weierstrass::{self as rw, Curve as RefCurve};
+
+fn big<const N: usize>(l: &[u64; N]) -> BigUint {
+    let mut b = Vec::with_capacity(8 * N);
+    for x in l {
+        b.extend_from_slice(&x.to_le_bytes());
+    }
+    BigUint::from_bytes_le(&b)
+}
+
+fn limbs<const N: usize>(v: &BigUint) -> [u64; N] {
+    let mut b = v.to_bytes_le();
+    b.resize(8 * N, 0);
+    std::array::from_fn(|i| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap()))
+}
+
+/// Field checks for one `Fp<P, N>` against modular big-integer arithmetic.
+fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
+    let p = big(&P::MODULUS);
+    let (a, b) = (a % &p, b % &p);
+    let fa = Fp::<P, N>::from_canonical_limbs(&limbs(&a)).unwrap();
+    let fb = Fp::<P, N>::from_canonical_limbs(&limbs(&b)).unwrap();
+    let val = |f: Fp<P, N>| big(&f.to_canonical_limbs());
+    assert_eq!(val(fa + fb), (&a + &b) % &p, "add");
+    assert_eq!(val(fa - fb), (&a + &p - &b) % &p, "sub");
+    assert_eq!(val(fa * fb), (&a * &b) % &p, "mul");
+    assert_eq!(val(fa.square()), (&a * &a) % &p, "square");
+    assert_eq!(val(-fa), (&p - &a) % &p, "neg");
+    assert_eq!(val(fa.double()), (&a * 2u32) % &p, "double");
+    let inv = Option::<Fp<P, N>>::from(fa.invert());
+    let inv_v = fa.invert_vartime();
+    if a == BigUint::from(0u32) {
+        assert!(inv.is_none() && inv_v.is_none(), "0 has no inverse");
+    } else {
+        let want = a.modpow(&(&p - 2u32), &p);
+        assert_eq!(val(inv.unwrap()), want, "invert");
+        assert_eq!(val(inv_v.unwrap()), want, "invert_vartime");
+    }
+    if &p % 4u32 == BigUint::from(3u32) {
+        let r = a.modpow(&((&p + 1u32) >> 2), &p);
+        let is_sq = (&r * &r) % &p == a;
+        let s = Option::<Fp<P, N>>::from(fa.sqrt());
+        assert_eq!(s.is_some(), is_sq, "sqrt existence");
+        if let Some(s) = s {
+            assert_eq!((val(s) * val(s)) % &p, a, "sqrt squares back");
+        }
+    }
+    assert_eq!(bool::from(fa.is_odd()), a.bit(0), "is_odd");
+    let mut bytes = vec![0u8; 8 * N];
+    fa.write_be_bytes(&mut bytes);
+    assert_eq!(BigUint::from_bytes_be(&bytes), a, "to bytes");
+    assert_eq!(
+        Option::<Fp<P, N>>::from(Fp::from_be_bytes(&bytes)),
+        Some(fa),
+        "from bytes"
+    );
+}
+
+/// The derived constants R, R², −p⁻¹ against big integers.
+fn constants<P: FieldParams<N>, const N: usize>() {
+    let p = big(&P::MODULUS);
+    let r = BigUint::from(1u32) << (64 * N);
+    assert_eq!(big(&Fp::<P, N>::R), &r % &p, "R");
+    assert_eq!(big(&Fp::<P, N>::R2), (&r * &r) % &p, "R²");
+    let inv = Fp::<P, N>::INV;
+    assert_eq!(
+        P::MODULUS[0].wrapping_mul(inv),
+        u64::MAX,
+        "p·(−p⁻¹) ≡ −1 mod 2⁶⁴"
+    );
+    assert_eq!(big(&Fp::<P, N>::ONE.montgomery_limbs()), &r % &p);
+}
+
+/// Edge values for a field of modulus p: 0, 1, 2, p−1, p−2, (p±1)/2, R mod p,
+/// R⁻¹ mod p, 2^(64N) − 1 reduced, powers of two.
+fn edges<const N: usize>(m: &[u64; N]) -> Vec<BigUint> {
+    let p = big(m);
+    let r = BigUint::from(1u32) << (64 * N);
+    let rinv = (&r % &p).modpow(&(&p - 2u32), &p);
+    let mut v: Vec<BigUint> = vec![
+        0u32.into(),
+        1u32.into(),
+        2u32.into(),
+        &p - 1u32,
+        &p - 2u32,
+        (&p - 1u32) >> 1,
+        (&p + 1u32) >> 1,
+        &r % &p,
+        rinv,
+        (&r - 1u32) % &p,
+    ];
+    for i in [63u32, 64, 127, 128, 191, 192, 254, 255] {
+        v.push((BigUint::from(1u32) << i) % &p);
+    }
+    v
+}
+
+fn all_fields(a: &BigUint, b: &BigUint) {
+    field_case::<secp256k1::BaseParams, 4>(a, b);
+    field_case::<secp256k1::ScalarParams, 4>(a, b);
+    field_case::<bn254::BaseParams, 4>(a, b);
+    field_case::<bn254::ScalarParams, 4>(a, b);
+    field_case::<bls12_381::BaseParams, 6>(a, b);
+    field_case::<bls12_381::ScalarParams, 4>(a, b);
+    field_case::<toy::BaseParams, 1>(a, b);
+}
+
+#[test]
+fn derived_constants_match_big_integers() {
+    constants::<secp256k1::BaseParams, 4>();
+    constants::<secp256k1::ScalarParams, 4>();
+    constants::<bn254::BaseParams, 4>();
+    constants::<bn254::ScalarParams, 4>();
+    constants::<bls12_381::BaseParams, 6>();
+    constants::<bls12_381::ScalarParams, 4>();
+    constants::<toy::BaseParams, 1>();
+    constants::<toy::ScalarParams, 4>();
+}
+
+#[test]
+fn field_edge_values() {
+    let mut all = edges(&secp256k1::BaseParams::MODULUS);
+    all.extend(edges(&bn254::BaseParams::MODULUS));
+    all.extend(edges(&bls12_381::BaseParams::MODULUS));
+    all.extend(edges(&secp256k1::ScalarParams::MODULUS));
+    for a in &all {
+        for b in all.iter().step_by(3) {
+            all_fields(a, b);
+        }
+    }
+}
+
+#[test]
+fn non_canonical_field_bytes_are_rejected() {
+    let mut p = vec![0u8; 32];
+    twinmul::limbs::to_be_bytes(&secp256k1::BaseParams::MODULUS, &mut p);
+    assert!(
+        bool::from(secp256k1::Fe::from_be_bytes(&p).is_none()),
+        "p itself"
+    );
+    assert!(bool::from(
+        secp256k1::Fe::from_be_bytes(&[0xff; 32]).is_none()
+    ));
+    assert!(
+        bool::from(secp256k1::Fe::from_be_bytes(&[0; 31]).is_none()),
+        "wrong length"
+    );
+    let mut n = vec![0u8; 32];
+    twinmul::limbs::to_be_bytes(&bn254::ScalarParams::MODULUS, &mut n);
+    assert!(
+        bool::from(bn254::Scalar::from_canonical_bytes(&n).is_none()),
+        "n is not canonical"
+    );
+    let n_minus_1 = {
+        let mut x = n.clone();
+        x[31] -= 1;
+        x
+    };
+    assert!(bool::from(
+        bn254::Scalar::from_canonical_bytes(&n_minus_1).is_some()
+    ));
+    // from_bytes_reduced agrees with big-integer reduction on 2^256 − 1.
+    let r = bn254::Scalar::from_bytes_reduced(&[0xff; 32]).unwrap();
+    let want = ((BigUint::from(1u32) << 256) - 1u32) % big(&bn254::ScalarParams::MODULUS);
+    assert_eq!(big(&r.to_le_limbs()), want);
+}
+
+proptest! {
+    #[test]
+    fn field_ops_match_big_integers(a in proptest::collection::vec(any::<u8>(), 48), b in proptest::collection::vec(any::<u8>(), 48)) {
+        all_fields(&BigUint::from_bytes_le(&a), &BigUint::from_bytes_le(&b));
+    }
+}
+
+/// The decomposition of k: k₁ + k₂λ ≡ k, both halves within the proven bound,
+/// and the recoding of each half reconstructs it.
+fn check_split<C: CurveParams>(k: &C::Scalar) {
+    let n = big(&C::Scalar::ORDER);
+    let lambda = big(&C::GLV.lambda);
+    let s = decompose(k, &C::GLV);
+    let signed = |v: &[u64; 4], neg: subtle::Choice| {
+        if bool::from(neg) {
+            (&n - big(v)) % &n
+        } else {
+            big(v) % &n
+        }
+    };
+    let (k1, k2) = (signed(&s.k1, s.neg1), signed(&s.k2, s.neg2));
+    assert_eq!(
+        (k1 + k2 * &lambda) % &n,
+        big(&k.to_le_limbs()),
+        "k₁ + k₂λ ≡ k"
+    );
+    for (v, neg) in [(s.k1, s.neg1), (s.k2, s.neg2)] {
+        assert!(
+            big(&v).bits() <= C::GLV.bound_bits as u64,
+            "|half| < 2^bound: {:?}",
+            big(&v)
+        );
+        let d = digits_for(C::GLV.bound_bits, 4);
+        let digits = recode(&v, 4, d);
+        let mut acc = num_bigint::BigInt::from(0);
+        for &x in digits[..d].iter().rev() {
+            assert!((-8..=8).contains(&x), "digit range");
+            acc = acc * 16 + x;
+        }
+        assert_eq!(
+            acc,
+            num_bigint::BigInt::from(big(&v)),
+            "recoding reconstructs"
+        );
+        if !bool::from(neg) && big(&v) == BigUint::from(0u32) {
+            assert!(digits.iter().all(|&x| x == 0));
+        }
+        let (naf, len) = wnaf_vartime(&v, 5);
+        let mut acc = num_bigint::BigInt::from(0);
+        for &x in naf[..len].iter().rev() {
+            assert!(x == 0 || (x % 2 != 0 && x.abs() < 16), "wNAF digit");
+            acc = acc * 2 + x;
+        }
+        assert_eq!(acc, num_bigint::BigInt::from(big(&v)), "wNAF reconstructs");
+    }
+}
+
+fn glv_edges<C: CurveParams>() -> Vec<C::Scalar> {
+    let n = big(&C::Scalar::ORDER);
+    let l = big(&C::GLV.lambda);
+    let mut v: Vec<BigUint> = vec![
+        0u32.into(),
+        1u32.into(),
+        2u32.into(),
+        &n - 1u32,
+        &n - 2u32,
+        (&n - 1u32) >> 1,
+        (&n + 1u32) >> 1,
+        l.clone(),
+        &n - &l,
+    ];
+    // Values near the rounding boundaries of c₁, c₂: k = ⌊(j + 1/2)·2^m/g⌋ ± 1.
+    for g in [C::GLV.g1, C::GLV.g2] {
+        let g = big(&g);
+        if g == BigUint::from(0u32) {
+            continue;
+        }
+        for j in [1u32, 2, 3, 1000, 123456789] {
+            let t = ((BigUint::from(2 * j + 1) << (C::GLV.shift - 1)) / &g) % &n;
+            v.extend([t.clone(), (&t + 1u32) % &n, (&t + &n - 1u32) % &n]);
+        }
+    }
+    for i in [64u32, 127, 128, 129, 130, 200, 250] {
+        v.push((BigUint::from(1u32) << i) % &n);
+        v.push(((BigUint::from(1u32) << i) - 1u32) % &n);
+    }
+    v.into_iter()
+        .map(|x| C::Scalar::from_le_limbs_reduced(&limbs::<4>(&x)))
+        .collect()
+}
+
+#[test]
+fn glv_split_edges() {
+    fn run<C: CurveParams>() {
+        for k in glv_edges::<C>() {
+            check_split::<C>(&k);
+        }
+    }
+    run::<secp256k1::Secp256k1>();
+    run::<bn254::Bn254>();
+    run::<bls12_381::Bls12_381>();
+}
+
+proptest! {
+    #[test]
+    fn glv_split_random(k in any::<[u64; 4]>()) {
+        check_split::<secp256k1::Secp256k1>(&secp256k1::Scalar::from_le_limbs_reduced(&k));
+        check_split::<bn254::Bn254>(&bn254::Scalar::from_le_limbs_reduced(&k));
+        check_split::<bls12_381::Bls12_381>(&bls12_381::Scalar::from_le_limbs_reduced(&k));
+    }
+}
+
+/// Every index and sign of the constant-time lookup equals the indexed read.
+#[test]
+fn lookup_select_equals_indexed_read() {
+    type P = secp256k1::Point;
+    let g = P::generator();
+    let mut e = [g; 8];
+    for i in 1..8 {
+        e[i] = e[i - 1].add(&g);
+    }
+    let t = LookupTable::new(e);
+    let id = P::identity();
+    for d in -8i8..=8 {
+        let got = t.select(d, id);
+        let want = match d {
+            0 => id,
+            d if d > 0 => t.get_vartime(d as usize - 1),
+            d => t.get_vartime((-d) as usize - 1).neg(),
+        };
+        assert!(
+            bool::from(subtle::ConstantTimeEq::ct_eq(&got, &want)),
+            "digit {d}"
+        );
+    }
+}
+
+fn ref_toy() -> RefCurve {
+    RefCurve {
+        p: 211u32.into(),
+        n: 199u32.into(),
+        a: 0u32.into(),
+        b: 2u32.into(),
+        g: Some((4u32.into(), 53u32.into())),
+    }
+}
+
+fn to_ref<C: CurveParams>(p: &ProjectivePoint<C>) -> rw::Point {
+    let a = p.to_affine();
+    if bool::from(a.infinity) {
+        return None;
+    }
+    let (mut x, mut y) = (vec![0u8; C::Fe::NUM_BYTES], vec![0u8; C::Fe::NUM_BYTES]);
+    a.x.write_be_bytes(&mut x);
+    a.y.write_be_bytes(&mut y);
+    Some((BigUint::from_bytes_be(&x), BigUint::from_bytes_be(&y)))
+}
+
+/// Toy curve: every scalar through every multiplication path, every pair of
+/// points through addition, mixed addition and doubling.
+#[test]
+fn toy_curve_exhaustive() {
+    let r = ref_toy();
+    let g = toy::Point::generator();
+    let mut pts = vec![toy::Point::identity()];
+    for _ in 1..199 {
+        let last = *pts.last().unwrap();
+        pts.push(last.add(&g));
+    }
+    // the group really has order 199 and matches the reference element by element
+    assert!(bool::from(pts[198].add(&g).is_identity()));
+    for (k, p) in pts.iter().enumerate() {
+        assert_eq!(to_ref(p), r.mul_g(&BigUint::from(k)), "{k}·G");
+    }
+    for (i, p) in pts.iter().enumerate() {
+        let pa = p.to_affine();
+        assert_eq!(to_ref(&p.double()), r.double(&to_ref(p)), "2·({i}G)");
+        for (j, q) in pts.iter().enumerate() {
+            let want = &pts[(i + j) % 199];
+            assert!(
+                bool::from(subtle::ConstantTimeEq::ct_eq(&q.add(p), want)),
+                "{j}G + {i}G"
+            );
+            assert!(
+                bool::from(subtle::ConstantTimeEq::ct_eq(&q.add_mixed(&pa), want)),
+                "mixed {j}G + {i}G"
+            );
+        }
+    }
+    // every scalar × a spread of points, through every path
+    for (i, p) in pts.iter().enumerate().step_by(7) {
+        for k in 0..199u64 {
+            let s = toy::Scalar::from_u64(k);
+            let want = &pts[(i * k as usize) % 199];
+            for (name, got) in [
+                ("mul", mul::mul(p, &s)),
+                ("mul_vartime", mul::mul_vartime(p, &s)),
+                ("double-and-add", mul::mul_double_and_add(p, &s)),
+            ] {
+                assert!(
+                    bool::from(subtle::ConstantTimeEq::ct_eq(&got, want)),
+                    "{name}: {k}·({i}G)"
+                );
+            }
+            check_split::<toy::Toy>(&s);
+            for k2 in [0u64, 1, 5, 198] {
+                let got = mul::mul2_vartime(&s, &toy::Scalar::from_u64(k2), p);
+                let want = &pts[(k as usize + i * k2 as usize) % 199];
+                assert!(
+                    bool::from(subtle::ConstantTimeEq::ct_eq(&got, want)),
+                    "mul2 {k}·G + {k2}·({i}G)"
+                );
+            }
+        }
+    }
+    // batch_to_affine with identities mixed in
+    let mut out = vec![AffinePoint::<toy::Toy>::identity(); pts.len()];
+    twinmul::curve::batch_to_affine(&pts, &mut out);
+    for (p, a) in pts.iter().zip(&out) {
+        assert!(bool::from(subtle::ConstantTimeEq::ct_eq(&p.to_affine(), a)));
+    }
+}
+
+/// mul, mul_vartime, mul2_vartime and plain double-and-add agree with the
+/// reference on random scalars and points.
+fn mul_paths<C: CurveParams>(r: &RefCurve, k: &[u64; 4], j: &[u64; 4]) {
+    let k = C::Scalar::from_le_limbs_reduced(k);
+    let j = C::Scalar::from_le_limbs_reduced(j);
+    let p = mul::mul_vartime(&ProjectivePoint::<C>::generator(), &j);
+    let (kb, jb) = (big(&k.to_le_limbs()), big(&j.to_le_limbs()));
+    let pref = r.mul_g(&jb);
+    let want = r.mul(&kb, &pref);
+    assert_eq!(to_ref(&mul::mul(&p, &k)), want, "mul");
+    assert_eq!(to_ref(&mul::mul_vartime(&p, &k)), want, "mul_vartime");
+    assert_eq!(
+        to_ref(&mul::mul_double_and_add(&p, &k)),
+        want,
+        "double-and-add"
+    );
+    assert_eq!(
+        to_ref(&mul::mul2_vartime(&k, &j, &p)),
+        r.add(&r.mul_g(&kb), &r.mul(&jb, &pref)),
+        "mul2"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn mul_paths_match_reference(k in any::<[u64; 4]>(), j in any::<[u64; 4]>()) {
+        mul_paths::<secp256k1::Secp256k1>(twinmul_reference::secp256k1::curve(), &k, &j);
+        mul_paths::<bn254::Bn254>(twinmul_reference::bn254::curve(), &k, &j);
+        mul_paths::<bls12_381::Bls12_381>(twinmul_reference::bls12_381::curve(), &k, &j);
+    }
+}
+
+/// Scott's subgroup test agrees with n·P = O on curve points that are
+/// mostly outside G1 (x chosen freely), and λ = −x² mod n.
+#[test]
+fn bls_subgroup_check_matches_order_check() {
+    let n = big(&bls12_381::ScalarParams::MODULUS);
+    let x = BigUint::from(bls12_381::X_ABS);
+    assert_eq!(
+        big(&bls12_381::Bls12_381::GLV.lambda),
+        (&n - (&x * &x) % &n) % &n,
+        "λ = −x² mod n"
+    );
+    let r = twinmul_reference::bls12_381::curve();
+    let (mut inside, mut outside) = (0, 0);
+    for xi in 0u64..40 {
+        let fx = bls12_381::Fe::from_u64(xi);
+        let Some(p) = Option::<AffinePoint<bls12_381::Bls12_381>>::from(twinmul::curve::lift_x(fx))
+        else {
+            continue;
+        };
+        let ours = bool::from(bls12_381::is_torsion_free(&p.into()));
+        let theirs = r.is_in_subgroup(&to_ref(&ProjectivePoint::from(p)));
+        assert_eq!(ours, theirs, "x = {xi}");
+        if ours {
+            inside += 1
+        } else {
+            outside += 1
+        }
+    }
+    // cofactor-cleared points are inside
+    for xi in 0u64..5 {
+        let fx = bls12_381::Fe::from_u64(xi + 100);
+        if let Some(p) =
+            Option::<AffinePoint<bls12_381::Bls12_381>>::from(twinmul::curve::lift_x(fx))
+        {
+            let h = BigUint::parse_bytes(b"396c8c005555e1568c00aaab0000aaab", 16).unwrap();
+            let q = r.mul(&h, &to_ref(&ProjectivePoint::from(p)));
+            let (qx, qy) = q.unwrap();
+            let qa = AffinePoint::<bls12_381::Bls12_381> {
+                x: bls12_381::Fe::from_be_bytes(&rw::to_be(&qx, 48)).unwrap(),
+                y: bls12_381::Fe::from_be_bytes(&rw::to_be(&qy, 48)).unwrap(),
+                infinity: subtle::Choice::from(0),
+            };
+            assert!(bool::from(bls12_381::is_torsion_free(&qa.into())));
+            inside += 1;
+        }
+    }
+    assert!(
+        outside > 5 && inside >= 1,
+        "both verdicts exercised: {inside} in, {outside} out"
+    );
+}

@@ -1,0 +1,371 @@
+//! One generic constant-time Montgomery prime field, `Fp<P, N>`, over
+//! `[u64; N]`, and the small [`Field`] trait the curve code is written against.
+//!
+//! Representation invariant: `limbs` holds `a·R mod p` with `R = 2^(64N)`,
+//! fully reduced (`< p`). The derived constants (R, R², −p⁻¹ mod 2⁶⁴, the
+//! exponents for inversion and square roots) are computed by `const fn` from
+//! the modulus alone. Multiplication is CIOS Montgomery (Koç–Acar–Kaliski
+//! 1996) with two extra carry words, so it is correct for every odd modulus
+//! below 2^(64N), with or without spare top bits (secp256k1 has none).
+//!
+//! Constant time: every operation except the `_vartime` ones runs the same
+//! instructions for every value; exponents are public constants.
+
+use crate::limbs::{self, adc, mac, sbb};
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, Mul, Neg, Sub};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+/// The parameters of one prime field: only its modulus.
+pub trait FieldParams<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug {
+    /// The odd prime modulus, little-endian limbs.
+    const MODULUS: [u64; N];
+}
+
+/// The operations the curve code needs from a field (base or scalar).
+pub trait Field:
+    Copy
+    + Default
+    + fmt::Debug
+    + ConditionallySelectable
+    + ConstantTimeEq
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// Zero.
+    const ZERO: Self;
+    /// One.
+    const ONE: Self;
+    /// Bytes of the big-endian encoding (8 per limb).
+    const NUM_BYTES: usize;
+    /// `self²`.
+    fn square(&self) -> Self;
+    /// `2·self`.
+    fn double(&self) -> Self;
+    /// `self⁻¹`, none for zero. Constant time.
+    fn invert(&self) -> CtOption<Self>;
+    /// `self⁻¹`, `None` for zero. Variable time: public inputs only.
+    fn invert_vartime(&self) -> Option<Self>;
+    /// A square root, none for a non-square. Constant time.
+    fn sqrt(&self) -> CtOption<Self>;
+    /// Whether this is zero.
+    fn is_zero(&self) -> Choice;
+    /// Whether the canonical value is odd.
+    fn is_odd(&self) -> Choice;
+    /// Whether the canonical value exceeds (p − 1)/2 (the ZCash "largest" flag).
+    fn is_lexicographically_largest(&self) -> Choice;
+    /// Parses `NUM_BYTES` big-endian bytes; none when the value is ≥ p or the length is wrong.
+    fn from_be_bytes(bytes: &[u8]) -> CtOption<Self>;
+    /// Writes the canonical value as `NUM_BYTES` big-endian bytes.
+    fn write_be_bytes(&self, out: &mut [u8]);
+    /// The element `v mod p`.
+    fn from_u64(v: u64) -> Self;
+}
+
+/// An element of GF(p) in Montgomery form.
+pub struct Fp<P: FieldParams<N>, const N: usize> {
+    limbs: [u64; N],
+    _p: PhantomData<P>,
+}
+
+impl<P: FieldParams<N>, const N: usize> Clone for Fp<P, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Copy for Fp<P, N> {}
+
+impl<P: FieldParams<N>, const N: usize> fmt::Debug for Fp<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fp(0x")?;
+        for l in self.to_canonical_limbs().iter().rev() {
+            write!(f, "{l:016x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Default for Fp<P, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
+    /// −p⁻¹ mod 2⁶⁴.
+    pub const INV: u64 = limbs::neg_inv64(P::MODULUS[0]);
+    /// R mod p (the Montgomery form of 1).
+    pub const R: [u64; N] = limbs::pow2_mod(64 * N, &P::MODULUS);
+    /// R² mod p (converts into Montgomery form).
+    pub const R2: [u64; N] = limbs::pow2_mod(128 * N, &P::MODULUS);
+    /// p − 2, the Fermat inversion exponent.
+    const P_MINUS_2: [u64; N] = limbs::sub_small(&P::MODULUS, 2);
+    /// (p + 1)/4, the square-root exponent for p ≡ 3 (mod 4).
+    const SQRT_EXP: [u64; N] = limbs::shr1(&limbs::shr1(&limbs::add_small(&P::MODULUS, 1), 0), 0);
+    /// (p − 1)/2.
+    const HALF: [u64; N] = limbs::shr1(&limbs::sub_small(&P::MODULUS, 1), 0);
+
+    const fn from_raw(limbs: [u64; N]) -> Self {
+        Fp {
+            limbs,
+            _p: PhantomData,
+        }
+    }
+
+    /// The Montgomery-form limbs (for tests and table generators).
+    pub const fn montgomery_limbs(&self) -> [u64; N] {
+        self.limbs
+    }
+
+    /// CIOS Montgomery multiplication: `a·b·R⁻¹ mod p`, for `a·b < p·R`.
+    #[inline(always)]
+    const fn mont_mul(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let p = &P::MODULUS;
+        let mut t = [0u64; N];
+        let mut t_n = 0;
+        let mut i = 0;
+        while i < N {
+            let mut c = 0;
+            let mut j = 0;
+            while j < N {
+                (t[j], c) = mac(t[j], a[j], b[i], c);
+                j += 1;
+            }
+            let (s, t_n1) = adc(t_n, c, 0);
+            let m = t[0].wrapping_mul(Self::INV);
+            let (_, mut c) = mac(t[0], m, p[0], 0);
+            let mut j = 1;
+            while j < N {
+                (t[j - 1], c) = mac(t[j], m, p[j], c);
+                j += 1;
+            }
+            let (s2, c3) = adc(s, c, 0);
+            t[N - 1] = s2;
+            t_n = t_n1 + c3;
+            i += 1;
+        }
+        // t + t_n·R < 2p: subtract p once unless that goes negative.
+        let (s, borrow) = limbs::sub(&t, p);
+        let (_, under) = sbb(t_n, 0, borrow);
+        limbs::select_const(under.wrapping_sub(1), &s, &t)
+    }
+
+    /// A compile-time constant from its canonical limbs (must be < p).
+    pub const fn from_canonical_const(v: [u64; N]) -> Self {
+        Self::from_raw(Self::mont_mul(&v, &Self::R2))
+    }
+
+    /// Converts canonical limbs (any value < R) into Montgomery form, reduced mod p.
+    pub fn from_limbs_reduced(v: &[u64; N]) -> Self {
+        Self::from_raw(Self::mont_mul(v, &Self::R2))
+    }
+
+    /// Canonical limbs `v` (must be < p) into Montgomery form; none if `v ≥ p`.
+    pub fn from_canonical_limbs(v: &[u64; N]) -> CtOption<Self> {
+        let (_, borrow) = limbs::sub(v, &P::MODULUS);
+        CtOption::new(Self::from_limbs_reduced(v), Choice::from(borrow as u8))
+    }
+
+    /// The canonical value as little-endian limbs.
+    pub fn to_canonical_limbs(&self) -> [u64; N] {
+        let mut one = [0u64; N];
+        one[0] = 1;
+        Self::mont_mul(&self.limbs, &one)
+    }
+
+    /// `self^e` for a public exponent `e` (square-and-multiply, MSB first).
+    pub fn pow_vartime_exp(&self, e: &[u64; N]) -> Self {
+        let mut acc = Self::ONE;
+        for limb in e.iter().rev() {
+            for bit in (0..64).rev() {
+                acc = acc.square();
+                if (limb >> bit) & 1 == 1 {
+                    acc = acc * *self;
+                }
+            }
+        }
+        acc
+    }
+
+    /// Whether the canonical value is > (p−1)/2, by a borrow chain.
+    fn gt_half(&self) -> Choice {
+        let (_, borrow) = limbs::sub(&Self::HALF, &self.to_canonical_limbs());
+        Choice::from(borrow as u8)
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
+    const ZERO: Self = Self::from_raw([0; N]);
+    const ONE: Self = Self::from_raw(Self::R);
+    const NUM_BYTES: usize = 8 * N;
+
+    #[inline]
+    fn square(&self) -> Self {
+        *self * *self
+    }
+
+    #[inline]
+    fn double(&self) -> Self {
+        *self + *self
+    }
+
+    fn invert(&self) -> CtOption<Self> {
+        CtOption::new(self.pow_vartime_exp(&Self::P_MINUS_2), !self.is_zero())
+    }
+
+    /// Binary extended Euclid (Stein) on the canonical value; Montgomery
+    /// form is restored with two multiplications by R².
+    fn invert_vartime(&self) -> Option<Self> {
+        let p = P::MODULUS;
+        let mut u = self.to_canonical_limbs();
+        if limbs::is_zero_vartime(&u) {
+            return None;
+        }
+        let mut v = p;
+        let mut x1 = [0u64; N];
+        x1[0] = 1;
+        let mut x2 = [0u64; N];
+        let mut one = [0u64; N];
+        one[0] = 1;
+        let half = |x: [u64; N]| -> [u64; N] {
+            if x[0] & 1 == 0 {
+                limbs::shr1(&x, 0)
+            } else {
+                let (s, c) = limbs::add(&x, &p);
+                limbs::shr1(&s, c)
+            }
+        };
+        let sub_mod = |a: [u64; N], b: [u64; N]| -> [u64; N] {
+            let (d, borrow) = limbs::sub(&a, &b);
+            if borrow == 1 {
+                limbs::add(&d, &p).0
+            } else {
+                d
+            }
+        };
+        while u != one && v != one {
+            while u[0] & 1 == 0 {
+                u = limbs::shr1(&u, 0);
+                x1 = half(x1);
+            }
+            while v[0] & 1 == 0 {
+                v = limbs::shr1(&v, 0);
+                x2 = half(x2);
+            }
+            let (d, borrow) = limbs::sub(&u, &v);
+            if borrow == 0 {
+                u = d;
+                x1 = sub_mod(x1, x2);
+            } else {
+                v = limbs::sub(&v, &u).0;
+                x2 = sub_mod(x2, x1);
+            }
+        }
+        let inv = if u == one { x1 } else { x2 };
+        // inv = a⁻¹ canonical; its Montgomery form is inv·R = mont_mul(inv, R²).
+        Some(Self::from_limbs_reduced(&inv))
+    }
+
+    fn sqrt(&self) -> CtOption<Self> {
+        debug_assert!(P::MODULUS[0] & 3 == 3, "sqrt needs p ≡ 3 mod 4");
+        let r = self.pow_vartime_exp(&Self::SQRT_EXP);
+        CtOption::new(r, r.square().ct_eq(self))
+    }
+
+    fn is_zero(&self) -> Choice {
+        self.ct_eq(&Self::ZERO)
+    }
+
+    fn is_odd(&self) -> Choice {
+        Choice::from((self.to_canonical_limbs()[0] & 1) as u8)
+    }
+
+    fn is_lexicographically_largest(&self) -> Choice {
+        self.gt_half()
+    }
+
+    fn from_be_bytes(bytes: &[u8]) -> CtOption<Self> {
+        if bytes.len() != Self::NUM_BYTES {
+            return CtOption::new(Self::ZERO, Choice::from(0));
+        }
+        Self::from_canonical_limbs(&limbs::from_be_bytes(bytes))
+    }
+
+    fn write_be_bytes(&self, out: &mut [u8]) {
+        limbs::to_be_bytes(&self.to_canonical_limbs(), out);
+    }
+
+    fn from_u64(v: u64) -> Self {
+        let mut l = [0u64; N];
+        l[0] = v;
+        Self::from_limbs_reduced(&l)
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Add for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        let (s, carry) = limbs::add(&self.limbs, &o.limbs);
+        let (d, borrow) = limbs::sub(&s, &P::MODULUS);
+        // Use s − p unless it went negative without a carry out of s.
+        let (_, under) = sbb(carry, 0, borrow);
+        Self::from_raw(limbs::select_const(under.wrapping_sub(1), &d, &s))
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Sub for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        let (d, borrow) = limbs::sub(&self.limbs, &o.limbs);
+        // Add p back when the subtraction borrowed (mask = all ones).
+        let pm = limbs::select_const(borrow.wrapping_neg(), &P::MODULUS, &[0; N]);
+        Self::from_raw(limbs::add(&d, &pm).0)
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Neg for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self::ZERO - self
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Mul for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        Self::from_raw(Self::mont_mul(&self.limbs, &o.limbs))
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> ConstantTimeEq for Fp<P, N> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.limbs.ct_eq(&o.limbs)
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> PartialEq for Fp<P, N> {
+    fn eq(&self, o: &Self) -> bool {
+        self.ct_eq(o).into()
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Eq for Fp<P, N> {}
+
+impl<P: FieldParams<N>, const N: usize> ConditionallySelectable for Fp<P, N> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        let mut r = [0u64; N];
+        for (i, x) in r.iter_mut().enumerate() {
+            *x = u64::conditional_select(&a.limbs[i], &b.limbs[i], choice);
+        }
+        Self::from_raw(r)
+    }
+}

@@ -1,0 +1,191 @@
+//! GLV scalar decomposition k = k₁ + k₂·λ (mod n) and signed fixed-window
+//! recoding, both constant time.
+//!
+//! # Decomposition (Babai rounding)
+//! Let v₁ = (a₁, b₁), v₂ = (a₂, b₂) be a reduced basis of the lattice
+//! {(x, y) : x + y·λ ≡ 0 (mod n)} with det = a₁b₂ − a₂b₁ = n, oriented so that
+//! b₁ ≤ 0 ≤ b₂. Then (k, 0) = β₁v₁ + β₂v₂ with β₁ = b₂k/n, β₂ = −b₁k/n, and
+//! with cᵢ ≈ βᵢ,
+//!   k₂ = −c₁b₁ − c₂b₂,   k₁ = k − k₂λ  (so k₁ + k₂λ ≡ k by construction).
+//! cᵢ = ⌊k·gᵢ / 2^m⌉ with precomputed gᵢ = ⌊2^m·bᵢ′/n⌉ (b₁′ = b₂, b₂′ = −b₁).
+//!
+//! **Bound.** |gᵢ − 2^m·bᵢ′/n| ≤ 1/2, so |k·gᵢ/2^m − βᵢ| ≤ k/2^(m+1) < 1/2
+//! (k < n < 2^m), and rounding adds at most 1/2: |cᵢ − βᵢ| < 1. Since
+//! (k₁, k₂) = (k, 0) − c₁v₁ − c₂v₂ = (β₁ − c₁)v₁ + (β₂ − c₂)v₂,
+//!   |k₁| < |a₁| + |a₂|,   |k₂| < |b₁| + |b₂|.
+//! `bound_bits` is the bit length of max(|a₁|+|a₂|, |b₁|+|b₂|): 129 for
+//! secp256k1, 127 for BN254, 128 for BLS12-381 (checked by the tests, with
+//! the observed maxima 128/126/127).
+//!
+//! The halves come out as residues mod n; a half above (n−1)/2 stands for a
+//! negative value, so it is negated and its sign returned as a `Choice`.
+//!
+//! # Recoding
+//! `recode` writes a non-negative e < 2^(w·D − 1) as D signed digits
+//! dᵢ ∈ [−2^(w−1), 2^(w−1)) with e = Σ dᵢ·2^(wi) (Booth-style: each w-bit
+//! window plus the incoming carry, minus 2^w when it reaches 2^(w−1)).
+//! Only shifts by public amounts and arithmetic on the digits: constant time.
+
+use crate::scalar::ScalarField;
+use subtle::Choice;
+
+/// The GLV constants of one curve (canonical little-endian limbs).
+#[derive(Clone, Copy, Debug)]
+pub struct GlvParams<S> {
+    /// λ with φ(P) = λ·P.
+    pub lambda: [u64; 4],
+    /// −b₁ mod n.
+    pub neg_b1: [u64; 4],
+    /// −b₂ mod n.
+    pub neg_b2: [u64; 4],
+    /// g₁ = ⌊2^m·b₂/n⌉.
+    pub g1: [u64; 4],
+    /// g₂ = ⌊2^m·(−b₁)/n⌉.
+    pub g2: [u64; 4],
+    /// m.
+    pub shift: u32,
+    /// Bit length of the proven bound on |k₁|, |k₂|.
+    pub bound_bits: u32,
+    /// Ties the constants to their scalar field.
+    pub _s: core::marker::PhantomData<S>,
+}
+
+/// ⌊a·b / 2^m⌉ for a public m in [64, 448]; the quotient must fit in 256 bits.
+pub fn mul_shift_round(a: &[u64; 4], b: &[u64; 4], m: u32) -> [u64; 4] {
+    let mut w = [0u64; 12];
+    for i in 0..4 {
+        let mut c = 0u64;
+        for j in 0..4 {
+            let t = w[i + j] as u128 + (a[i] as u128) * (b[j] as u128) + c as u128;
+            w[i + j] = t as u64;
+            c = (t >> 64) as u64;
+        }
+        w[i + 4] = c;
+    }
+    // + 2^(m−1) for rounding
+    let (li, bi) = (((m - 1) / 64) as usize, (m - 1) % 64);
+    let mut carry = 1u64 << bi;
+    for limb in w.iter_mut().skip(li) {
+        let (s, c) = limb.overflowing_add(carry);
+        *limb = s;
+        carry = c as u64;
+    }
+    let (ls, bs) = ((m / 64) as usize, m % 64);
+    let mut r = [0u64; 4];
+    for (i, x) in r.iter_mut().enumerate() {
+        let lo = w[ls + i] >> bs;
+        let hi = if bs == 0 {
+            0
+        } else {
+            w[ls + i + 1] << (64 - bs)
+        };
+        *x = lo | hi;
+    }
+    r
+}
+
+/// A decomposed scalar: |k₁|, |k₂| (canonical limbs) and their signs.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    /// |k₁|.
+    pub k1: [u64; 4],
+    /// k₁ < 0.
+    pub neg1: Choice,
+    /// |k₂|.
+    pub k2: [u64; 4],
+    /// k₂ < 0.
+    pub neg2: Choice,
+}
+
+/// k = k₁ + k₂·λ (mod n) with |kᵢ| < 2^bound_bits. Constant time.
+pub fn decompose<S: ScalarField>(k: &S, p: &GlvParams<S>) -> Split {
+    let kl = k.to_le_limbs();
+    let c1 = S::from_le_limbs_reduced(&mul_shift_round(&kl, &p.g1, p.shift));
+    let c2 = S::from_le_limbs_reduced(&mul_shift_round(&kl, &p.g2, p.shift));
+    let k2 = c1 * S::from_le_limbs_reduced(&p.neg_b1) + c2 * S::from_le_limbs_reduced(&p.neg_b2);
+    let k1 = *k - k2 * S::from_le_limbs_reduced(&p.lambda);
+    let (neg1, neg2) = (k1.is_high(), k2.is_high());
+    let a1 = S::conditional_select(&k1, &-k1, neg1);
+    let a2 = S::conditional_select(&k2, &-k2, neg2);
+    Split {
+        k1: a1.to_le_limbs(),
+        neg1,
+        k2: a2.to_le_limbs(),
+        neg2,
+    }
+}
+
+/// The most digits any recoding here produces (w = 4, 129-bit halves: 33).
+pub const MAX_DIGITS: usize = 40;
+
+/// w bits of `e` starting at bit `pos` (public position).
+fn window(e: &[u64; 4], pos: u32, w: u32) -> u64 {
+    let (li, bi) = ((pos / 64) as usize, pos % 64);
+    if li >= 4 {
+        return 0;
+    }
+    let mut v = e[li] >> bi;
+    if bi + w > 64 && li + 1 < 4 {
+        v |= e[li + 1] << (64 - bi);
+    }
+    v & ((1u64 << w) - 1)
+}
+
+/// Signed radix-2^w recoding of `e` into `digits` digits (see the module doc).
+pub fn recode(e: &[u64; 4], w: u32, digits: usize) -> [i8; MAX_DIGITS] {
+    let mut out = [0i8; MAX_DIGITS];
+    let mut carry = 0u64;
+    for (i, d) in out.iter_mut().enumerate().take(digits) {
+        let v = window(e, w * i as u32, w) + carry;
+        carry = (v + (1 << (w - 1))) >> w;
+        *d = (v as i64 - (carry << w) as i64) as i8;
+    }
+    out
+}
+
+/// How many digits of width w cover a value below 2^bits (one spare for the carry).
+pub const fn digits_for(bits: u32, w: u32) -> usize {
+    (bits / w + 1) as usize
+}
+
+/// Width-w NAF of a public value (variable time): digits odd or zero, in
+/// (−2^(w−1), 2^(w−1)), at most one non-zero in any w consecutive.
+pub fn wnaf_vartime(e: &[u64; 4], w: u32) -> ([i8; 260], usize) {
+    let mut out = [0i8; 260];
+    let mut k = *e;
+    let mut i = 0;
+    let mut len = 0;
+    while k != [0; 4] {
+        if k[0] & 1 == 1 {
+            let m = (k[0] & ((1 << w) - 1)) as i64;
+            let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
+            out[i] = d as i8;
+            // k −= d
+            if d >= 0 {
+                let (s, mut b) = k[0].overflowing_sub(d as u64);
+                k[0] = s;
+                for l in k.iter_mut().skip(1) {
+                    let (s2, b2) = l.overflowing_sub(b as u64);
+                    *l = s2;
+                    b = b2;
+                }
+            } else {
+                let (s, mut c) = k[0].overflowing_add((-d) as u64);
+                k[0] = s;
+                for l in k.iter_mut().skip(1) {
+                    let (s2, c2) = l.overflowing_add(c as u64);
+                    *l = s2;
+                    c = c2;
+                }
+            }
+            len = i + 1;
+        }
+        // k >>= 1
+        for j in 0..4 {
+            let hi = if j + 1 < 4 { k[j + 1] << 63 } else { 0 };
+            k[j] = (k[j] >> 1) | hi;
+        }
+        i += 1;
+    }
+    (out, len)
+}

@@ -1,0 +1,52 @@
+//! `LookupTable`: the multiples 1·P … W·P of a point, read only through a
+//! full constant-time scan (there is deliberately no `Index` impl).
+//!
+//! `select(d)` for a signed digit d ∈ [−W, W] touches every entry, keeps the
+//! one whose index equals |d| with `conditional_assign`, returns the identity
+//! for d = 0, and negates conditionally on the sign of d: no branch and no
+//! memory address depends on d.
+
+use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
+
+/// W precomputed multiples of a point, selected in constant time.
+#[derive(Clone, Copy, Debug)]
+pub struct LookupTable<T, const W: usize> {
+    entries: [T; W],
+}
+
+impl<T, const W: usize> LookupTable<T, W>
+where
+    T: Copy + ConditionallySelectable + ConditionallyNegatable,
+{
+    /// Wraps `entries[i] = (i + 1)·P`.
+    pub fn new(entries: [T; W]) -> Self {
+        LookupTable { entries }
+    }
+
+    /// d·P for d ∈ [−W, W], with `identity` for d = 0. Constant time in d.
+    pub fn select(&self, d: i8, identity: T) -> T {
+        let sign = (d as u8) >> 7;
+        let mask = (d >> 7) as u8; // 0x00 or 0xff
+        let abs = ((d as u8) ^ mask).wrapping_add(sign);
+        let mut r = identity;
+        for (i, e) in self.entries.iter().enumerate() {
+            r.conditional_assign(e, abs.ct_eq(&(i as u8 + 1)));
+        }
+        r.conditional_negate(Choice::from(sign));
+        r
+    }
+
+    /// Variable-time indexed read, only for tests that compare it with `select`.
+    pub fn get_vartime(&self, i: usize) -> T {
+        self.entries[i]
+    }
+
+    /// Applies `f` to every entry (e.g. the GLV endomorphism).
+    pub fn map(&self, f: impl Fn(&T) -> T) -> Self {
+        let mut entries = self.entries;
+        for e in entries.iter_mut() {
+            *e = f(e);
+        }
+        LookupTable { entries }
+    }
+}
