@@ -4,9 +4,11 @@
 //! Representation invariant: `limbs` holds `a·R mod p` with `R = 2^(64N)`,
 //! fully reduced (`< p`). The derived constants (R, R², −p⁻¹ mod 2⁶⁴, the
 //! exponents for inversion and square roots) are computed by `const fn` from
-//! the modulus alone. Multiplication is CIOS Montgomery (Koç–Acar–Kaliski
-//! 1996) with two extra carry words, so it is correct for every odd modulus
+//! the modulus alone. Multiplication is a schoolbook product followed by REDC
+//! (Montgomery 1985) with one extra carry bit, so it is correct for every odd modulus
 //! below 2^(64N), with or without spare top bits (secp256k1 has none).
+//! (The "no-carry" CIOS variant for moduli with a spare bit was measured
+//! too: slower here, 20.7 vs 18.9 ns per BN254 multiplication.)
 //!
 //! Constant time: every operation except the `_vartime` ones runs the same
 //! instructions for every value; exponents are public constants.
@@ -123,37 +125,56 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         self.limbs
     }
 
-    /// CIOS Montgomery multiplication: `a·b·R⁻¹ mod p`, for `a·b < p·R`.
+    /// Montgomery multiplication `a·b·R⁻¹ mod p` for `a·b < p·R`: the full
+    /// 2N-limb schoolbook product, then N rounds of REDC (Montgomery 1985),
+    /// carrying one extra bit so moduli without spare top bits work too.
+    /// The product's multiplications are independent, which schedules
+    /// better than interleaved CIOS.
     #[inline(always)]
     const fn mont_mul(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let p = &P::MODULUS;
-        let mut t = [0u64; N];
-        let mut t_n = 0;
+        // t = lo + hi·2^(64N)
+        let mut lo = [0u64; N];
+        let mut hi = [0u64; N];
         let mut i = 0;
         while i < N {
             let mut c = 0;
             let mut j = 0;
             while j < N {
-                (t[j], c) = mac(t[j], a[j], b[i], c);
+                let k = i + j;
+                if k < N {
+                    (lo[k], c) = mac(lo[k], a[i], b[j], c);
+                } else {
+                    (hi[k - N], c) = mac(hi[k - N], a[i], b[j], c);
+                }
                 j += 1;
             }
-            let (s, t_n1) = adc(t_n, c, 0);
-            let m = t[0].wrapping_mul(Self::INV);
-            let (_, mut c) = mac(t[0], m, p[0], 0);
-            let mut j = 1;
-            while j < N {
-                (t[j - 1], c) = mac(t[j], m, p[j], c);
-                j += 1;
-            }
-            let (s2, c3) = adc(s, c, 0);
-            t[N - 1] = s2;
-            t_n = t_n1 + c3;
+            hi[i] = c;
             i += 1;
         }
-        // t + t_n·R < 2p: subtract p once unless that goes negative.
-        let (s, borrow) = limbs::sub(&t, p);
-        let (_, under) = sbb(t_n, 0, borrow);
-        limbs::select_const(under.wrapping_sub(1), &s, &t)
+        // REDC: clear lo limb by limb; `top` is the bit above hi.
+        let mut top = 0;
+        let mut i = 0;
+        while i < N {
+            let m = lo[i].wrapping_mul(Self::INV);
+            let mut c = 0;
+            let mut j = 0;
+            while j < N {
+                let k = i + j;
+                if k < N {
+                    (lo[k], c) = mac(lo[k], m, p[j], c);
+                } else {
+                    (hi[k - N], c) = mac(hi[k - N], m, p[j], c);
+                }
+                j += 1;
+            }
+            (hi[i], top) = adc(hi[i], c, top);
+            i += 1;
+        }
+        // hi + top·R < 2p: subtract p once unless that goes negative.
+        let (s, borrow) = limbs::sub(&hi, p);
+        let (_, under) = sbb(top, 0, borrow);
+        limbs::select_const(under.wrapping_sub(1), &s, &hi)
     }
 
     /// A compile-time constant from its canonical limbs (must be < p).
