@@ -16,14 +16,18 @@
 //! - [`vectors`]: the vector-file format and `twinmul vectors check`;
 //! - [`generate`]: `twinmul vectors generate` (expected values from the peers);
 //! - [`official`]: readers for the official suites in `shared/vectors/`;
-//! - [`edge`]: edge-case scalars shared by the generator and the tests.
+//! - [`edge`]: edge-case scalars shared by the generator and the tests;
+//! - [`fuzzing`]: the fuzz-target inputs (`Arbitrary`) and their checks;
+//! - [`lowlevel`]: field, GLV, lookup and multiplication-path checks of the optimized crate.
 
 pub mod adapters;
 pub mod check;
 pub mod edge;
+pub mod fuzzing;
 #[cfg(feature = "peers")]
 pub mod generate;
 pub mod implementation;
+pub mod lowlevel;
 pub mod model;
 pub mod official;
 pub mod vectors;

@@ -171,6 +171,12 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
             (hi[i], top) = adc(hi[i], c, top);
             i += 1;
         }
+        // Planted bug (only with `--cfg twinmul_planted_bug`, for proving that
+        // the fuzz targets find bugs): drop the top carry on a rare limb pattern.
+        #[cfg(twinmul_planted_bug)]
+        if hi[0] & 0xffff == 0xbeef {
+            top = 0;
+        }
         // hi + top·R < 2p: subtract p once unless that goes negative.
         let (s, borrow) = limbs::sub(&hi, p);
         let (_, under) = sbb(top, 0, borrow);

@@ -104,6 +104,14 @@ pub fn decompose<S: ScalarField>(k: &S, p: &GlvParams<S>) -> Split {
     let c2 = S::from_le_limbs_reduced(&mul_shift_round(&kl, &p.g2, p.shift));
     let k2 = c1 * S::from_le_limbs_reduced(&p.neg_b1) + c2 * S::from_le_limbs_reduced(&p.neg_b2);
     let k1 = *k - k2 * S::from_le_limbs_reduced(&p.lambda);
+    // Planted bug (only with `--cfg twinmul_planted_bug`): an off-by-one in
+    // k₁ for scalars whose low 12 bits are 0xabc.
+    #[cfg(twinmul_planted_bug)]
+    let k1 = if kl[0] & 0xfff == 0xabc {
+        k1 + S::ONE
+    } else {
+        k1
+    };
     let (neg1, neg2) = (k1.is_high(), k2.is_high());
     let a1 = S::conditional_select(&k1, &-k1, neg1);
     let a2 = S::conditional_select(&k2, &-k2, neg2);

@@ -1,0 +1,12 @@
+#!/bin/bash -eu
+# Builds every fuzz target (AddressSanitizer, libFuzzer) into $OUT with its
+# seed corpus. Run from the repository root; validated without Docker by
+#   OUT=$(mktemp -d) RUSTC_BOOTSTRAP=1 bash .clusterfuzzlite/build.sh
+cargo fuzz build -O --debug-assertions
+bin=fuzz/target/x86_64-unknown-linux-gnu/release
+for t in $(cargo fuzz list); do
+  cp "$bin/$t" "$OUT/"
+  if [ -d "fuzz/corpus/$t" ] && [ -n "$(ls -A "fuzz/corpus/$t")" ]; then
+    (cd "fuzz/corpus/$t" && zip -q -j "$OUT/${t}_seed_corpus.zip" ./*)
+  fi
+done

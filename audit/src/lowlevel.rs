@@ -1,0 +1,207 @@
+//! Lower-layer checks of the optimized crate against big integers and the
+//! reference: field arithmetic, GLV decomposition and recoding, the lookup
+//! table, and every multiplication path. Shared by the tests in
+//! `tests/optimized.rs` and the fuzz targets, so no check lives only in one.
+//! Each function panics with a message on the first disagreement.
+
+use num_bigint::BigUint;
+use twinmul::curve::{CurveParams, ProjectivePoint};
+use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
+use twinmul::field::{FieldParams, Fp};
+use twinmul::glv::{decompose, digits_for, recode, wnaf_vartime};
+use twinmul::{mul, Field, LookupTable, ScalarField};
+use twinmul_reference::weierstrass::{self as rw, Curve as RefCurve};
+
+/// A little-endian limb array as a big integer.
+pub fn big<const N: usize>(l: &[u64; N]) -> BigUint {
+    let mut b = Vec::with_capacity(8 * N);
+    for x in l {
+        b.extend_from_slice(&x.to_le_bytes());
+    }
+    BigUint::from_bytes_le(&b)
+}
+
+/// A big integer (< 2^(64N)) as little-endian limbs.
+pub fn limbs<const N: usize>(v: &BigUint) -> [u64; N] {
+    let mut b = v.to_bytes_le();
+    b.resize(8 * N, 0);
+    std::array::from_fn(|i| {
+        u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("checked above"))
+    })
+}
+
+/// Field checks for one `Fp<P, N>` against modular big-integer arithmetic.
+pub fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
+    let p = big(&P::MODULUS);
+    let (a, b) = (a % &p, b % &p);
+    let fa = Fp::<P, N>::from_canonical_limbs(&limbs(&a)).expect("checked above");
+    let fb = Fp::<P, N>::from_canonical_limbs(&limbs(&b)).expect("checked above");
+    let val = |f: Fp<P, N>| big(&f.to_canonical_limbs());
+    assert_eq!(val(fa + fb), (&a + &b) % &p, "add");
+    assert_eq!(val(fa - fb), (&a + &p - &b) % &p, "sub");
+    assert_eq!(val(fa * fb), (&a * &b) % &p, "mul");
+    assert_eq!(val(fa.square()), (&a * &a) % &p, "square");
+    assert_eq!(val(-fa), (&p - &a) % &p, "neg");
+    assert_eq!(val(fa.double()), (&a * 2u32) % &p, "double");
+    let inv = Option::<Fp<P, N>>::from(fa.invert());
+    let inv_v = fa.invert_vartime();
+    if a == BigUint::from(0u32) {
+        assert!(inv.is_none() && inv_v.is_none(), "0 has no inverse");
+    } else {
+        let want = a.modpow(&(&p - 2u32), &p);
+        assert_eq!(val(inv.expect("checked above")), want, "invert");
+        assert_eq!(val(inv_v.expect("checked above")), want, "invert_vartime");
+    }
+    if &p % 4u32 == BigUint::from(3u32) {
+        let r = a.modpow(&((&p + 1u32) >> 2), &p);
+        let is_sq = (&r * &r) % &p == a;
+        let s = Option::<Fp<P, N>>::from(fa.sqrt());
+        assert_eq!(s.is_some(), is_sq, "sqrt existence");
+        if let Some(s) = s {
+            assert_eq!((val(s) * val(s)) % &p, a, "sqrt squares back");
+        }
+    }
+    assert_eq!(bool::from(fa.is_odd()), a.bit(0), "is_odd");
+    let mut bytes = vec![0u8; 8 * N];
+    fa.write_be_bytes(&mut bytes);
+    assert_eq!(BigUint::from_bytes_be(&bytes), a, "to bytes");
+    assert_eq!(
+        Option::<Fp<P, N>>::from(Fp::from_be_bytes(&bytes)),
+        Some(fa),
+        "from bytes"
+    );
+}
+
+/// `field_case` on every base and scalar field of the crate.
+pub fn all_fields(a: &BigUint, b: &BigUint) {
+    field_case::<secp256k1::BaseParams, 4>(a, b);
+    field_case::<secp256k1::ScalarParams, 4>(a, b);
+    field_case::<bn254::BaseParams, 4>(a, b);
+    field_case::<bn254::ScalarParams, 4>(a, b);
+    field_case::<bls12_381::BaseParams, 6>(a, b);
+    field_case::<bls12_381::ScalarParams, 4>(a, b);
+    field_case::<toy::BaseParams, 1>(a, b);
+}
+
+/// The decomposition of k: k₁ + k₂λ ≡ k, both halves within the proven bound,
+/// and the recoding of each half reconstructs it.
+pub fn check_split<C: CurveParams>(k: &C::Scalar) {
+    let n = big(&C::Scalar::ORDER);
+    let lambda = big(&C::GLV.lambda);
+    let s = decompose(k, &C::GLV);
+    let signed = |v: &[u64; 4], neg: subtle::Choice| {
+        if bool::from(neg) {
+            (&n - big(v)) % &n
+        } else {
+            big(v) % &n
+        }
+    };
+    let (k1, k2) = (signed(&s.k1, s.neg1), signed(&s.k2, s.neg2));
+    assert_eq!(
+        (k1 + k2 * &lambda) % &n,
+        big(&k.to_le_limbs()),
+        "k₁ + k₂λ ≡ k"
+    );
+    for (v, neg) in [(s.k1, s.neg1), (s.k2, s.neg2)] {
+        assert!(
+            big(&v).bits() <= C::GLV.bound_bits as u64,
+            "|half| < 2^bound: {:?}",
+            big(&v)
+        );
+        let d = digits_for(C::GLV.bound_bits, 4);
+        let digits = recode(&v, 4, d);
+        let mut acc = num_bigint::BigInt::from(0);
+        for &x in digits[..d].iter().rev() {
+            assert!((-8..=8).contains(&x), "digit range");
+            acc = acc * 16 + x;
+        }
+        assert_eq!(
+            acc,
+            num_bigint::BigInt::from(big(&v)),
+            "recoding reconstructs"
+        );
+        if !bool::from(neg) && big(&v) == BigUint::from(0u32) {
+            assert!(digits.iter().all(|&x| x == 0));
+        }
+        let (naf, len) = wnaf_vartime(&v, 5);
+        let mut acc = num_bigint::BigInt::from(0);
+        for &x in naf[..len].iter().rev() {
+            assert!(x == 0 || (x % 2 != 0 && x.abs() < 16), "wNAF digit");
+            acc = acc * 2 + x;
+        }
+        assert_eq!(acc, num_bigint::BigInt::from(big(&v)), "wNAF reconstructs");
+    }
+}
+
+/// An optimized point as a reference affine point.
+pub fn to_ref<C: CurveParams>(p: &ProjectivePoint<C>) -> rw::Point {
+    let a = p.to_affine();
+    if bool::from(a.infinity) {
+        return None;
+    }
+    let (mut x, mut y) = (vec![0u8; C::Fe::NUM_BYTES], vec![0u8; C::Fe::NUM_BYTES]);
+    a.x.write_be_bytes(&mut x);
+    a.y.write_be_bytes(&mut y);
+    Some((BigUint::from_bytes_be(&x), BigUint::from_bytes_be(&y)))
+}
+
+/// mul, mul_vartime, mul2_vartime and plain double-and-add agree with the
+/// reference on random scalars and points.
+pub fn mul_paths<C: CurveParams>(r: &RefCurve, k: &[u64; 4], j: &[u64; 4]) {
+    let k = C::Scalar::from_le_limbs_reduced(k);
+    let j = C::Scalar::from_le_limbs_reduced(j);
+    let p = mul::mul_vartime(&ProjectivePoint::<C>::generator(), &j);
+    let (kb, jb) = (big(&k.to_le_limbs()), big(&j.to_le_limbs()));
+    let pref = r.mul_g(&jb);
+    let want = r.mul(&kb, &pref);
+    assert_eq!(to_ref(&mul::mul(&p, &k)), want, "mul");
+    assert_eq!(to_ref(&mul::mul_vartime(&p, &k)), want, "mul_vartime");
+    assert_eq!(
+        to_ref(&mul::mul_double_and_add(&p, &k)),
+        want,
+        "double-and-add"
+    );
+    assert_eq!(
+        to_ref(&mul::mul2_vartime(&k, &j, &p)),
+        r.add(&r.mul_g(&kb), &r.mul(&jb, &pref)),
+        "mul2"
+    );
+}
+
+/// The constant-time lookup equals the indexed read for digit `d` on the
+/// multiples of k·G (secp256k1).
+pub fn lookup_case(k: &[u64; 4], d: i8) {
+    type P = secp256k1::Point;
+    let g = mul::mul_vartime(
+        &P::generator(),
+        &secp256k1::Scalar::from_le_limbs_reduced(k),
+    );
+    let mut e = [g; 8];
+    for i in 1..8 {
+        e[i] = e[i - 1].add(&g);
+    }
+    let t = LookupTable::new(e);
+    let id = P::identity();
+    let d = d.clamp(-8, 8);
+    let got = t.select(d, id);
+    let want = match d {
+        0 => id,
+        d if d > 0 => t.get_vartime(d as usize - 1),
+        d => t.get_vartime((-d) as usize - 1).neg(),
+    };
+    assert!(
+        bool::from(subtle::ConstantTimeEq::ct_eq(&got, &want)),
+        "lookup digit {d}"
+    );
+}
+
+/// The toy curve's reference twin, for exhaustive comparisons.
+pub fn ref_toy() -> RefCurve {
+    RefCurve {
+        p: 211u32.into(),
+        n: 199u32.into(),
+        a: 0u32.into(),
+        b: 2u32.into(),
+        g: Some((4u32.into(), 53u32.into())),
+    }
+}
