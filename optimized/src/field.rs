@@ -387,6 +387,12 @@ impl<P: FieldParams<N>, const N: usize> PartialEq for Fp<P, N> {
 }
 impl<P: FieldParams<N>, const N: usize> Eq for Fp<P, N> {}
 
+impl<P: FieldParams<N>, const N: usize> zeroize::Zeroize for Fp<P, N> {
+    fn zeroize(&mut self) {
+        self.limbs.zeroize();
+    }
+}
+
 impl<P: FieldParams<N>, const N: usize> ConditionallySelectable for Fp<P, N> {
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         let mut r = [0u64; N];

@@ -23,7 +23,9 @@
 //! # Recoding
 //! `recode` writes a non-negative e < 2^(w·D − 1) as D signed digits
 //! dᵢ ∈ [−2^(w−1), 2^(w−1)) with e = Σ dᵢ·2^(wi) (Booth-style: each w-bit
-//! window plus the incoming carry, minus 2^w when it reaches 2^(w−1)).
+//! window plus the incoming carry, minus 2^w when it reaches 2^(w−1)); the
+//! top digit keeps the last carry, so it lies in [0, 2^(w−1)] (the spec's
+//! "recoding caveat": ECgFp5's n − 1 has a top window of 15 plus a carry).
 //! Only shifts by public amounts and arithmetic on the digits: constant time.
 
 use crate::scalar::ScalarField;
@@ -123,29 +125,34 @@ pub fn decompose<S: ScalarField>(k: &S, p: &GlvParams<S>) -> Split {
     }
 }
 
-/// The most digits any recoding here produces (w = 4, 129-bit halves: 33).
-pub const MAX_DIGITS: usize = 40;
+/// The most digits any recoding here produces (ECgFp5: w = 5, 319 bits: 64).
+pub const MAX_DIGITS: usize = 64;
 
 /// w bits of `e` starting at bit `pos` (public position).
-fn window(e: &[u64; 4], pos: u32, w: u32) -> u64 {
+fn window(e: &[u64], pos: u32, w: u32) -> u64 {
     let (li, bi) = ((pos / 64) as usize, pos % 64);
-    if li >= 4 {
+    if li >= e.len() {
         return 0;
     }
     let mut v = e[li] >> bi;
-    if bi + w > 64 && li + 1 < 4 {
+    if bi + w > 64 && li + 1 < e.len() {
         v |= e[li + 1] << (64 - bi);
     }
     v & ((1u64 << w) - 1)
 }
 
 /// Signed radix-2^w recoding of `e` into `digits` digits (see the module doc).
-pub fn recode(e: &[u64; 4], w: u32, digits: usize) -> [i8; MAX_DIGITS] {
+pub fn recode(e: &[u64], w: u32, digits: usize) -> [i8; MAX_DIGITS] {
     let mut out = [0i8; MAX_DIGITS];
     let mut carry = 0u64;
     for (i, d) in out.iter_mut().enumerate().take(digits) {
         let v = window(e, w * i as u32, w) + carry;
-        carry = (v + (1 << (w - 1))) >> w;
+        // The top digit keeps the final carry (it may reach 2^(w−1)).
+        carry = if i + 1 == digits {
+            0
+        } else {
+            (v + (1 << (w - 1))) >> w
+        };
         *d = (v as i64 - (carry << w) as i64) as i8;
     }
     out

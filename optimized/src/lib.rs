@@ -16,6 +16,7 @@
 
 pub mod curve;
 pub mod curves;
+pub mod ecgfp5;
 mod error;
 pub mod field;
 pub mod glv;

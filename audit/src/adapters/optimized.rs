@@ -1,15 +1,17 @@
 //! The adapter for the optimized crate `twinmul`, in its constant-time
 //! (`optimized`) and variable-time (`optimized-vartime`) flavours.
 //!
-//! Implemented: `mul_g`, `mul` and `decode` on secp256k1, BN254 and
-//! BLS12-381. `mul_g` is `mul(G, k)` until the fixed-base comb of the
-//! `[fixed-base]` issue lands. Signatures and ECgFp5 are declined until their
-//! issues land — never answered with someone else's result.
+//! Implemented: `mul_g`, `mul` and `decode` on all four curves. On the
+//! three GLV curves `mul_g` is `mul(G, k)` until the fixed-base comb of the
+//! `[fixed-base]` issue lands; on ECgFp5 the variable-time flavour is
+//! `mul2_vartime(0, k, P)`. Signatures are declined until their issues land —
+//! never answered with someone else's result. ECgFp5 has Lighter sign/verify.
 
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Op};
 use twinmul::curve::{AffinePoint, CurveParams, ProjectivePoint};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
+use twinmul::ecgfp5::{curve as ec, scalar as esc, schnorr};
 use twinmul::{mul, Error, ScalarField};
 
 /// The optimized implementation; `vartime` selects the `_vartime` entry points.
@@ -75,6 +77,20 @@ const BLS: Codec<bls12_381::Bls12_381> = Codec {
     encode: bls12_381::encode_affine,
 };
 
+fn ec_scalar(s: &[u8]) -> Result<esc::Scalar, Answer> {
+    esc::from_bytes_reduced(s)
+        .ok_or_else(|| crate::adapters::bad_scalar_len(Curve::Ecgfp5, s.len()))
+}
+
+fn ec_mul(vartime: bool, p: &ec::Point, k: &esc::Scalar) -> Answer {
+    let r = if vartime {
+        ec::mul2_vartime(&<esc::Scalar as twinmul::Field>::ZERO, k, p)
+    } else {
+        ec::mul(p, k)
+    };
+    Answer::Bytes(r.encode().to_vec())
+}
+
 fn not_yet() -> Answer {
     Answer::Declined("not implemented in the optimized crate yet".into())
 }
@@ -89,7 +105,7 @@ impl Implementation for Optimized {
     }
 
     fn supports(&self, curve: Curve, op: Op) -> bool {
-        curve != Curve::Ecgfp5 && matches!(op, Op::MulG | Op::Mul | Op::Decode)
+        matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve == Curve::Ecgfp5
     }
 
     fn mul_g(&self, curve: Curve, s: &[u8]) -> Answer {
@@ -97,7 +113,16 @@ impl Implementation for Optimized {
             Curve::Secp256k1 => SECP.mul_g(curve, self.vartime, s),
             Curve::Bn254 => BN.mul_g(curve, self.vartime, s),
             Curve::Bls12_381 => BLS.mul_g(curve, self.vartime, s),
-            Curve::Ecgfp5 => not_yet(),
+            Curve::Ecgfp5 => ec_scalar(s).map_or_else(
+                |a| a,
+                |k| {
+                    if self.vartime {
+                        ec_mul(true, &ec::Point::GENERATOR, &k)
+                    } else {
+                        Answer::Bytes(ec::mul_g(&k).encode().to_vec())
+                    }
+                },
+            ),
         }
     }
 
@@ -106,7 +131,11 @@ impl Implementation for Optimized {
             Curve::Secp256k1 => SECP.mul_p(curve, self.vartime, point, s),
             Curve::Bn254 => BN.mul_p(curve, self.vartime, point, s),
             Curve::Bls12_381 => BLS.mul_p(curve, self.vartime, point, s),
-            Curve::Ecgfp5 => not_yet(),
+            Curve::Ecgfp5 => match (ec::Point::decode(point), ec_scalar(s)) {
+                (Err(e), _) => Answer::rejected(e),
+                (_, Err(a)) => a,
+                (Ok(p), Ok(k)) => ec_mul(self.vartime, &p, &k),
+            },
         }
     }
 
@@ -115,15 +144,27 @@ impl Implementation for Optimized {
             Curve::Secp256k1 => SECP.decode(point),
             Curve::Bn254 => BN.decode(point),
             Curve::Bls12_381 => BLS.decode(point),
-            Curve::Ecgfp5 => not_yet(),
+            Curve::Ecgfp5 => ec::Point::decode(point)
+                .map_or_else(Answer::rejected, |p| Answer::Bytes(p.encode().to_vec())),
         }
     }
 
-    fn sign(&self, _: Curve, _: &[u8], _: &[u8], _: &[u8]) -> Answer {
-        not_yet()
+    fn sign(&self, curve: Curve, sk: &[u8], msg: &[u8], nonce: &[u8]) -> Answer {
+        match curve {
+            // Signing is always the constant-time path, in both flavours.
+            Curve::Ecgfp5 => match schnorr::SecretKey::from_bytes(sk) {
+                Ok(sk) => schnorr::sign_with_nonce(&sk, msg, nonce)
+                    .map_or_else(Answer::rejected, |s| Answer::Bytes(s.to_vec())),
+                Err(e) => Answer::rejected(e),
+            },
+            _ => not_yet(),
+        }
     }
 
-    fn verify(&self, _: Curve, _: &[u8], _: &[u8], _: &[u8]) -> Answer {
-        not_yet()
+    fn verify(&self, curve: Curve, pk: &[u8], msg: &[u8], sig: &[u8]) -> Answer {
+        match curve {
+            Curve::Ecgfp5 => Answer::Verdict(schnorr::verify(pk, msg, sig)),
+            _ => not_yet(),
+        }
     }
 }

@@ -1,0 +1,221 @@
+//! The optimized ECgFp5 stack against the reference and goldilocks-crypto:
+//! GF(p) and GF(p⁵) arithmetic, scalars (the 319-bit order, the sampling
+//! mask, canonical parsing), Poseidon2, the window lookup, the recoding edge
+//! (top digit 16), and the Go-v0.0.15-compatible verifier on the spec's
+//! policy table (spec §6).
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
+
+use core::ops::{Add, Mul, Sub};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use twinmul::ecgfp5::gf::Gf;
+use twinmul::ecgfp5::gfp5::Gfp5;
+use twinmul::ecgfp5::{curve as ec, poseidon2, scalar as esc, schnorr};
+use twinmul::Field;
+use twinmul_reference::ecgfp5::{
+    curve as rc, field as rf, poseidon2 as rp, scalar as rs, schnorr as rsch,
+};
+
+const P: u64 = 0xFFFF_FFFF_0000_0001;
+
+fn to_ref(a: &Gfp5) -> rf::Fp5 {
+    rf::Fp5(a.to_u64s())
+}
+
+proptest! {
+    #[test]
+    fn gf_ops_match(a in any::<u64>(), b in any::<u64>()) {
+        let (x, y) = (Gf::new(a), Gf::new(b));
+        let (ra, rb) = (a % P, b % P);
+        prop_assert_eq!(x.mul(y).value(), rf::mul(ra, rb));
+        prop_assert_eq!(x.add(y).value(), rf::add(ra, rb));
+        prop_assert_eq!(x.sub(y).value(), rf::sub(ra, rb));
+        prop_assert_eq!(x.invert().value(), rf::inv(ra));
+        let (r, ok) = x.sqrt();
+        let is_sq = ra == 0 || rf::pow(ra, (P - 1) / 2) == 1;
+        prop_assert_eq!(bool::from(ok), is_sq);
+        if is_sq { prop_assert_eq!(rf::mul(r.value(), r.value()), ra); }
+    }
+
+    #[test]
+    fn gfp5_ops_match(a in proptest::array::uniform5(0..P), b in proptest::array::uniform5(0..P)) {
+        let (x, y) = (Gfp5::from_u64s(a), Gfp5::from_u64s(b));
+        let (ra, rb) = (rf::Fp5(a), rf::Fp5(b));
+        prop_assert_eq!(to_ref(&x.mul(&y)), ra.mul(&rb));
+        prop_assert_eq!(to_ref(&x.square()), ra.square());
+        prop_assert_eq!(to_ref(&x.sub(&y)), ra.sub(&rb));
+        prop_assert_eq!(to_ref(&x.invert()), ra.invert());
+        prop_assert_eq!(bool::from(x.is_square()), ra.is_square());
+        let (r, ok) = x.sqrt();
+        prop_assert_eq!(bool::from(ok), ra.is_square());
+        if bool::from(ok) { prop_assert_eq!(to_ref(&r.square()), ra); }
+        prop_assert_eq!(to_ref(&x.frobenius(1)), ra.pow(&BigUint::from(P)));
+    }
+
+    #[test]
+    fn poseidon2_matches_reference(input in proptest::collection::vec(0..P, 0..=20)) {
+        let ours = poseidon2::hash_to_quintic_extension(&input.iter().map(|&v| Gf::new(v)).collect::<Vec<_>>());
+        prop_assert_eq!(ours.to_u64s(), rp::hash_to_quintic_extension(&input).0);
+    }
+}
+
+#[test]
+fn gfp5_edges() {
+    for v in [
+        [0u64; 5],
+        [1, 0, 0, 0, 0],
+        [P - 1; 5],
+        [0, 0, 0, 0, 1],
+        [P - 1, 0, 0, 0, 0],
+    ] {
+        let (x, rx) = (Gfp5::from_u64s(v), rf::Fp5(v));
+        assert_eq!(to_ref(&x.invert()), rx.invert());
+        assert_eq!(to_ref(&x.square()), rx.square());
+        assert_eq!(bool::from(x.is_square()), rx.is_square());
+    }
+}
+
+#[test]
+fn scalar_order_mask_and_canonical_parsing() {
+    let n = rc::order();
+    assert_eq!(n.bits(), u64::from(esc::NUM_BITS), "n has 319 bits");
+    assert_eq!(BigUint::from_bytes_le(&[0xff; 40].map(|b| b)).bits(), 320);
+    // the mask keeps exactly bits 0..319
+    let mut top = [0xffu8; 40];
+    top[39] &= esc::RANDOM_MASK_TOP;
+    assert_eq!(
+        BigUint::from_bytes_le(&top),
+        (BigUint::from(1u32) << 319) - 1u32
+    );
+    let nb = rs::to_bytes(&n);
+    let nm1 = rs::to_bytes(&(&n - 1u32));
+    assert!(
+        bool::from(esc::from_canonical_bytes(&nb).is_none()),
+        "n is not canonical"
+    );
+    assert!(bool::from(esc::from_canonical_bytes(&nm1).is_some()));
+    assert!(!bool::from(esc::is_canonical(&nb)) && bool::from(esc::is_canonical(&nm1)));
+    for _ in 0..200 {
+        let s = esc::random_nonzero().unwrap();
+        let v = BigUint::from_bytes_le(&esc::to_bytes(&s));
+        assert!(v > BigUint::from(0u32) && v < n);
+    }
+}
+
+#[test]
+fn window_lookup_equals_indexed_read_and_top_digit_16() {
+    let p = ec::mul(&ec::Point::GENERATOR, &esc::Scalar::from_u64(987654321));
+    let t = ec::window(&p);
+    let id = ec::AffinePoint::default();
+    for d in -16i8..=16 {
+        let got = ec::Point::NEUTRAL.add_affine(&t.select(d, id));
+        let want = match d {
+            0 => ec::Point::NEUTRAL,
+            d if d > 0 => ec::Point::NEUTRAL.add_affine(&t.get_vartime(d as usize - 1)),
+            d => ec::Point::NEUTRAL
+                .add_affine(&t.get_vartime((-d) as usize - 1))
+                .neg(),
+        };
+        assert!(bool::from(got.equals(&want)), "digit {d}");
+    }
+    // n − 1 recodes with a top digit of 16 (the spec's recoding caveat).
+    let nm1 = esc::from_bytes_reduced(&rs::to_bytes(&(rc::order() - 1u32))).unwrap();
+    let d = twinmul::glv::recode(&nm1.to_canonical_limbs(), 5, 64);
+    assert_eq!(d[63], 16);
+    let want = rc::encode(&rc::mul_g(&(rc::order() - 1u32)));
+    assert_eq!(ec::mul_g(&nm1).encode(), want);
+}
+
+fn sign_ref(sk: &BigUint, hm: &[u8; 40], k: &BigUint) -> [u8; 80] {
+    rsch::sign_with_nonce(&rs::to_bytes(sk), hm, &rs::to_bytes(k)).unwrap()
+}
+
+/// The policy table of spec §6, on the strict verifier and the Go-compatible one.
+#[test]
+fn go_v0_0_15_compat_reproduces_the_policy_table() {
+    let n = rc::order();
+    // limb 0 small, so that limb 0 + p still fits in 64 bits
+    let hm: [u8; 40] = core::array::from_fn(|i| {
+        if i < 8 {
+            (i == 0) as u8 * 5
+        } else {
+            i as u8 * 3 + 1
+        }
+    });
+    let sk = BigUint::from(0x1234_5678_9abc_def0u64) * 977u32;
+    let pk = rc::encode(&rc::mul_g(&sk));
+    let sig = sign_ref(&sk, &hm, &BigUint::from(424242u32));
+    let add_n = |b: &[u8]| rs::to_bytes(&(BigUint::from_bytes_le(b) + &n));
+    let strict = |pk: &[u8], hm: &[u8], sig: &[u8]| schnorr::verify(pk, hm, sig);
+    let go = |pk: &[u8], hm: &[u8], sig: &[u8]| schnorr::verify_go_v0_0_15_compat(pk, hm, sig);
+
+    // valid
+    assert!(strict(&pk, &hm, &sig) && go(&pk, &hm, &sig));
+    // s → s + n, e → e + n: Go accepts, strict rejects
+    let s_n = [add_n(&sig[..40]).to_vec(), sig[40..].to_vec()].concat();
+    let e_n = [sig[..40].to_vec(), add_n(&sig[40..]).to_vec()].concat();
+    assert!(go(&pk, &hm, &s_n) && !strict(&pk, &hm, &s_n));
+    assert!(go(&pk, &hm, &e_n) && !strict(&pk, &hm, &e_n));
+    // nonce k = 0: r = 0, e = H(0 ‖ hm), s = −e·sk — valid maths, Go rejects
+    let mut pre: Vec<u64> = vec![0; 5];
+    pre.extend(rf::limbs_le(&hm));
+    let e0 = rs::from_gfp5(&rp::hash_to_quintic_extension(&pre));
+    let s0 = (&n - (&e0 * &sk) % &n) % &n;
+    let k0 = [rs::to_bytes(&s0), rs::to_bytes(&e0)].concat();
+    assert!(strict(&pk, &hm, &k0), "k = 0 is valid mathematics");
+    assert!(rsch::verify(&pk, &hm, &k0), "the reference agrees");
+    assert!(!go(&pk, &hm, &k0), "Go v0.0.15 rejects it (IsInf bug)");
+    // neutral public key with a forged (s, e): Go accepts, strict rejects
+    let s = BigUint::from(5u32);
+    let mut pre: Vec<u64> = rf::limbs_le(&rc::encode(&rc::mul_g(&s))).to_vec();
+    pre.extend(rf::limbs_le(&hm));
+    let ef = rs::from_gfp5(&rp::hash_to_quintic_extension(&pre));
+    let forged = [rs::to_bytes(&s), rs::to_bytes(&ef)].concat();
+    assert!(go(&[0; 40], &hm, &forged) && !strict(&[0; 40], &hm, &forged));
+    // public-key limb + p, message limb + p: Go accepts, strict rejects
+    let mut pk_nc = pk;
+    let l0 = u64::from_le_bytes(pk_nc[..8].try_into().unwrap());
+    if let Some(v) = l0.checked_add(P) {
+        pk_nc[..8].copy_from_slice(&v.to_le_bytes());
+        assert!(go(&pk_nc, &hm, &sig) && !strict(&pk_nc, &hm, &sig));
+    }
+    let mut hm_nc = hm;
+    let m0 = u64::from_le_bytes(hm_nc[..8].try_into().unwrap());
+    hm_nc[..8].copy_from_slice(&(m0 + P).to_le_bytes());
+    assert!(go(&pk, &hm_nc, &sig) && !strict(&pk, &hm_nc, &sig));
+    // sk = n − 1 (pk = −G): a valid signature verifies in both
+    let skm = &n - 1u32;
+    let pkm = rc::encode(&rc::mul_g(&skm));
+    let sigm = sign_ref(&skm, &hm, &BigUint::from(99u32));
+    assert!(strict(&pkm, &hm, &sigm) && go(&pkm, &hm, &sigm));
+    // off-curve public key: both reject
+    let mut off = [0u8; 40];
+    off[0] = 1; // w = 1 does not decode
+    assert!(!go(&off, &hm, &sig) && !strict(&off, &hm, &sig));
+}
+
+#[test]
+fn secret_key_debug_is_redacted_and_bad_keys_are_errors() {
+    let sk = schnorr::SecretKey::from_bytes(&[7u8; 40]).unwrap();
+    assert_eq!(format!("{sk:?}"), "SecretKey(<redacted>)");
+    assert_eq!(
+        schnorr::SecretKey::from_bytes(&[0u8; 40]).err(),
+        Some(twinmul::Error::InvalidScalar)
+    );
+    assert_eq!(
+        schnorr::SecretKey::from_bytes(&[0xffu8; 40]).err(),
+        Some(twinmul::Error::InvalidScalar)
+    );
+    assert_eq!(
+        schnorr::SecretKey::from_bytes(&[1u8; 39]).err(),
+        Some(twinmul::Error::Length)
+    );
+    // random-nonce signing verifies
+    let hm = [3u8; 40];
+    let sig = schnorr::sign(&sk, &hm).unwrap();
+    assert!(schnorr::verify(&sk.public_key(), &hm, &sig));
+    assert!(
+        rsch::verify(&sk.public_key(), &hm, &sig),
+        "the reference agrees"
+    );
+}

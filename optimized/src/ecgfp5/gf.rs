@@ -1,0 +1,163 @@
+//! GF(p), p = 2⁶⁴ − 2³² + 1 ("Goldilocks"), constant time.
+//!
+//! Representation invariant: the `u64` is canonical (< p). Products are
+//! reduced from 128 bits with 2⁶⁴ ≡ 2³² − 1 and 2⁹⁶ ≡ −1 (mod p); every
+//! conditional correction is a mask, never a branch.
+
+use core::ops::{Add, Mul, Neg, Sub};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+/// The modulus.
+pub const P: u64 = 0xFFFF_FFFF_0000_0001;
+/// 2³² − 1 = 2⁶⁴ mod p.
+const EPSILON: u64 = 0xFFFF_FFFF;
+
+/// An element of GF(p), canonical.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gf(pub(crate) u64);
+
+/// 2³² − 1 when `bit`, else 0 (a mask, no branch).
+#[inline(always)]
+fn eps_if(bit: bool) -> u64 {
+    EPSILON & (bit as u64).wrapping_neg()
+}
+
+/// `x mod p` for any u64 (one conditional subtraction).
+#[inline(always)]
+pub const fn canon(x: u64) -> u64 {
+    let (r, b) = x.overflowing_sub(P);
+    // keep x when x < p (borrow)
+    let m = (b as u64).wrapping_neg();
+    (x & m) | (r & !m)
+}
+
+/// Reduces a 128-bit value mod p, canonical output.
+#[inline(always)]
+pub const fn reduce128(x: u128) -> u64 {
+    let lo = x as u64;
+    let hi = (x >> 64) as u64;
+    let hi_hi = hi >> 32;
+    let hi_lo = hi & EPSILON;
+    // lo − hi_hi (2⁹⁶ ≡ −1); on borrow add p, i.e. subtract 2³² − 1.
+    let (t0, borrow) = lo.overflowing_sub(hi_hi);
+    let t0 = t0.wrapping_sub(EPSILON & (borrow as u64).wrapping_neg());
+    // + hi_lo·(2³² − 1)  (2⁶⁴ ≡ 2³² − 1); on carry add 2⁶⁴ mod p.
+    let t1 = hi_lo * EPSILON;
+    let (t2, carry) = t0.overflowing_add(t1);
+    canon(t2.wrapping_add(EPSILON & (carry as u64).wrapping_neg()))
+}
+
+impl Gf {
+    /// Zero.
+    pub const ZERO: Gf = Gf(0);
+    /// One.
+    pub const ONE: Gf = Gf(1);
+
+    /// `v mod p`.
+    pub const fn new(v: u64) -> Gf {
+        Gf(canon(v))
+    }
+    /// The canonical value.
+    pub const fn value(self) -> u64 {
+        self.0
+    }
+    /// Square.
+    #[inline(always)]
+    pub fn square(self) -> Gf {
+        self.mul(self)
+    }
+    /// `self^e` for a public exponent.
+    pub fn pow(self, e: u64) -> Gf {
+        let mut acc = Gf::ONE;
+        for i in (0..64).rev() {
+            acc = acc.square();
+            let m = acc.mul(self);
+            acc = Gf::conditional_select(&acc, &m, Choice::from(((e >> i) & 1) as u8));
+        }
+        acc
+    }
+    /// `self⁻¹` (zero maps to zero), by Fermat.
+    pub fn invert(self) -> Gf {
+        self.pow(P - 2)
+    }
+    /// Legendre symbol as (is_square_or_zero).
+    pub fn is_square(self) -> Choice {
+        let l = self.pow((P - 1) / 2);
+        l.ct_eq(&Gf::ONE) | self.ct_eq(&Gf::ZERO)
+    }
+    /// Square root, constant time (Tonelli–Shanks with a fixed schedule over
+    /// the 2-adicity 32); `(root, is_square)`.
+    pub fn sqrt(self) -> (Gf, Choice) {
+        // p − 1 = 2³²·q, q = 2³² − 1. g = 7 is a non-residue; c = 7^q has order 2³².
+        const Q: u64 = 0xFFFF_FFFF;
+        let c0 = Gf(7).pow(Q);
+        let mut x = self.pow(Q.div_ceil(2)); // self^((q+1)/2)
+        let mut b = self.pow(Q); // self^q
+        let mut c = c0;
+        // Invariants: x² = self·b; for a square, b^(2^m) = 1 entering round m;
+        // c has order 2^(m+1), so c² has order 2^m and (c²)^(2^(m−1)) = −1.
+        // Fixed rounds m = 31 … 1, every round computing both outcomes.
+        for m in (1..=31u32).rev() {
+            // Is b already of order dividing 2^(m−1)?
+            let mut t = b;
+            for _ in 0..m - 1 {
+                t = t.square();
+            }
+            let is_one = t.ct_eq(&Gf::ONE);
+            let x2 = x.mul(c);
+            let b2 = b.mul(c.square());
+            x = Gf::conditional_select(&x2, &x, is_one);
+            b = Gf::conditional_select(&b2, &b, is_one);
+            c = c.square();
+        }
+        let ok = x.square().ct_eq(&self);
+        (x, ok)
+    }
+}
+
+impl Add for Gf {
+    type Output = Gf;
+    #[inline(always)]
+    fn add(self, o: Gf) -> Gf {
+        let (s, c) = self.0.overflowing_add(o.0);
+        // on overflow, s + 2⁶⁴ ≡ s + (2³² − 1); cannot overflow again since s < 2⁶⁴ − 2³².
+        Gf(canon(s.wrapping_add(eps_if(c))))
+    }
+}
+
+impl Sub for Gf {
+    type Output = Gf;
+    #[inline(always)]
+    fn sub(self, o: Gf) -> Gf {
+        let (d, b) = self.0.overflowing_sub(o.0);
+        Gf(d.wrapping_sub(eps_if(b)))
+    }
+}
+
+impl Neg for Gf {
+    type Output = Gf;
+    #[inline(always)]
+    fn neg(self) -> Gf {
+        Gf::ZERO - self
+    }
+}
+
+impl Mul for Gf {
+    type Output = Gf;
+    #[inline(always)]
+    fn mul(self, o: Gf) -> Gf {
+        Gf(reduce128(self.0 as u128 * o.0 as u128))
+    }
+}
+
+impl ConditionallySelectable for Gf {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Gf(u64::conditional_select(&a.0, &b.0, c))
+    }
+}
+
+impl ConstantTimeEq for Gf {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.0.ct_eq(&o.0)
+    }
+}

@@ -1,0 +1,231 @@
+//! GF(p⁵) = GF(p)[z]/(z⁵ − 3), constant time.
+//!
+//! Representation invariant: five canonical GF(p) limbs, a₀ + a₁z + … + a₄z⁴.
+//! Multiplication accumulates each output coefficient as a 192-bit sum of
+//! 128-bit products (the z⁵ = 3 fold applied as a factor 3 on the high
+//! products) and reduces once. Inversion and the Legendre symbol use the
+//! norm N(a) = a^(1+p+p²+p³+p⁴) ∈ GF(p), computed with the Frobenius
+//! (a ↦ a^p is z^i ↦ dⁱ·z^i with d = 3^((p−1)/5)); the square root is
+//! sqrt(a) = sqrt_GF(p)(N(a)) / e with e = a^((r−1)/2), r = 1+p+…+p⁴.
+
+use super::gf::{canon, Gf, P};
+use core::ops::{Add, Mul, Sub};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+/// An element of GF(p⁵).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gfp5(pub [Gf; 5]);
+
+/// d = 3^((p−1)/5), a primitive 5th root of unity (Go `FP5_DTH_ROOT`).
+const D: u64 = 1041288259238279555;
+
+/// Reduces lo + hi·2¹²⁸ (hi small) mod p; 2¹²⁸ ≡ −2³² (mod p).
+#[inline(always)]
+fn reduce192(lo: u128, hi: u64) -> Gf {
+    let r = Gf(super::gf::reduce128(lo));
+    r.sub(Gf(super::gf::reduce128((hi as u128) << 32)))
+}
+
+/// Adds a 128-bit product into a (u128, carries) accumulator.
+#[inline(always)]
+fn acc(a: &mut (u128, u64), v: u128) {
+    let (s, c) = a.0.overflowing_add(v);
+    a.0 = s;
+    a.1 += c as u64;
+}
+
+impl Gfp5 {
+    /// Zero.
+    pub const ZERO: Gfp5 = Gfp5([Gf::ZERO; 5]);
+    /// One.
+    pub const ONE: Gfp5 = Gfp5([Gf::ONE, Gf::ZERO, Gf::ZERO, Gf::ZERO, Gf::ZERO]);
+
+    /// From five u64 limbs, each reduced mod p.
+    pub const fn from_u64s(l: [u64; 5]) -> Gfp5 {
+        Gfp5([
+            Gf(canon(l[0])),
+            Gf(canon(l[1])),
+            Gf(canon(l[2])),
+            Gf(canon(l[3])),
+            Gf(canon(l[4])),
+        ])
+    }
+    /// The element of GF(p).
+    pub const fn from_gf(v: u64) -> Gfp5 {
+        Gfp5::from_u64s([v, 0, 0, 0, 0])
+    }
+    /// The canonical limbs.
+    pub fn to_u64s(&self) -> [u64; 5] {
+        self.0.map(|g| g.0)
+    }
+    /// Whether this is zero.
+    pub fn is_zero(&self) -> Choice {
+        self.ct_eq(&Gfp5::ZERO)
+    }
+    /// Sum.
+    #[inline(always)]
+    pub fn add(&self, o: &Gfp5) -> Gfp5 {
+        Gfp5(core::array::from_fn(|i| self.0[i].add(o.0[i])))
+    }
+    /// Difference.
+    #[inline(always)]
+    pub fn sub(&self, o: &Gfp5) -> Gfp5 {
+        Gfp5(core::array::from_fn(|i| self.0[i].sub(o.0[i])))
+    }
+    /// Negation.
+    #[inline(always)]
+    pub fn neg(&self) -> Gfp5 {
+        Gfp5::ZERO.sub(self)
+    }
+    /// 2·self.
+    #[inline(always)]
+    pub fn double(&self) -> Gfp5 {
+        self.add(self)
+    }
+    /// Multiplication by a small GF(p) constant.
+    #[inline(always)]
+    pub fn mul_small(&self, k: u64) -> Gfp5 {
+        Gfp5(
+            self.0
+                .map(|a| Gf(super::gf::reduce128(a.0 as u128 * k as u128))),
+        )
+    }
+    /// Multiplication by k·z (k small): the limbs shift up, z⁵ = 3 folds back.
+    #[inline(always)]
+    pub fn mul_small_z(&self, k: u64) -> Gfp5 {
+        let a = &self.0;
+        let r = |x: Gf, f: u64| Gf(super::gf::reduce128(x.0 as u128 * f as u128));
+        Gfp5([
+            r(a[4], 3 * k),
+            r(a[0], k),
+            r(a[1], k),
+            r(a[2], k),
+            r(a[3], k),
+        ])
+    }
+    /// Product (schoolbook, 25 multiplications, five reductions).
+    #[inline(always)]
+    pub fn mul(&self, o: &Gfp5) -> Gfp5 {
+        let a = self.0.map(|x| x.0 as u128);
+        let b = o.0.map(|x| x.0 as u128);
+        let mut c = [(0u128, 0u64); 5];
+        for i in 0..5 {
+            for j in 0..5 {
+                let v = a[i] * b[j];
+                if i + j < 5 {
+                    acc(&mut c[i + j], v);
+                } else {
+                    // z^(i+j) = 3·z^(i+j−5): add three times
+                    for _ in 0..3 {
+                        acc(&mut c[i + j - 5], v);
+                    }
+                }
+            }
+        }
+        Gfp5(c.map(|(lo, hi)| reduce192(lo, hi)))
+    }
+    /// Square.
+    #[inline(always)]
+    pub fn square(&self) -> Gfp5 {
+        self.mul(self)
+    }
+    /// `self^(2^n)`.
+    pub fn square_n(&self, n: u32) -> Gfp5 {
+        let mut r = *self;
+        for _ in 0..n {
+            r = r.square();
+        }
+        r
+    }
+    /// The Frobenius a ↦ a^p applied `k` times.
+    pub fn frobenius(&self, k: u32) -> Gfp5 {
+        let dk = Gf(D).pow(k as u64);
+        let mut f = Gf::ONE;
+        let mut out = *self;
+        for limb in out.0.iter_mut() {
+            *limb = limb.mul(f);
+            f = f.mul(dk);
+        }
+        out
+    }
+    /// a^(p+p²+p³+p⁴) (so that a·this = N(a) ∈ GF(p)).
+    fn norm_cofactor(&self) -> Gfp5 {
+        let t1 = self.frobenius(1).mul(&self.frobenius(2)); // a^(p+p²)
+        t1.mul(&t1.frobenius(2)) // · a^(p³+p⁴)
+    }
+    /// The norm N(a) ∈ GF(p) and the cofactor.
+    fn norm(&self) -> (Gf, Gfp5) {
+        let c = self.norm_cofactor();
+        (self.mul(&c).0[0], c)
+    }
+    /// `self⁻¹` (zero maps to zero). Constant time.
+    pub fn invert(&self) -> Gfp5 {
+        let (n, c) = self.norm();
+        let ni = n.invert();
+        Gfp5(c.0.map(|x| x.mul(ni)))
+    }
+    /// Whether this is a square (zero counts as a square). Constant time.
+    pub fn is_square(&self) -> Choice {
+        self.norm().0.is_square()
+    }
+    /// Square root and whether it exists. Constant time.
+    pub fn sqrt(&self) -> (Gfp5, Choice) {
+        // d = a^((p+1)/2), (p+1)/2 = 2⁶³ − 2³¹ + 1 = (2³² − 1)·2³¹ + 1.
+        let a = *self;
+        let mut e32 = a; // a^(2^k − 1) for k = 1, then doubled up to 32
+        for k in [1u32, 2, 4, 8, 16] {
+            e32 = e32.square_n(k).mul(&e32);
+        }
+        let d = e32.square_n(31).mul(&a);
+        // e = a^((r−1)/2) = frob(d·frob²(d)); g = a·e² = N(a) ∈ GF(p).
+        let e = d.mul(&d.frobenius(2)).frobenius(1);
+        let g = a.mul(&e.square()).0[0];
+        let (sg, ok) = g.sqrt();
+        let ei = e.invert();
+        let r = Gfp5(ei.0.map(|x| x.mul(sg)));
+        (r, ok & r.square().ct_eq(self))
+    }
+    /// 40 bytes: five limbs little-endian, limb 0 first.
+    pub fn to_bytes(&self) -> [u8; 40] {
+        let mut out = [0u8; 40];
+        for (i, l) in self.0.iter().enumerate() {
+            out[8 * i..8 * i + 8].copy_from_slice(&l.0.to_le_bytes());
+        }
+        out
+    }
+    /// Strict parse of 40 bytes: every limb must be < p.
+    pub fn from_canonical_bytes(bytes: &[u8]) -> Option<Gfp5> {
+        if bytes.len() != 40 {
+            return None;
+        }
+        let mut limbs = [Gf::ZERO; 5];
+        for (i, l) in limbs.iter_mut().enumerate() {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&bytes[8 * i..8 * i + 8]);
+            let v = u64::from_le_bytes(w);
+            if v >= P {
+                return None;
+            }
+            *l = Gf(v);
+        }
+        Some(Gfp5(limbs))
+    }
+}
+
+impl ConditionallySelectable for Gfp5 {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Gfp5(core::array::from_fn(|i| {
+            Gf::conditional_select(&a.0[i], &b.0[i], c)
+        }))
+    }
+}
+
+impl ConstantTimeEq for Gfp5 {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        let mut r = Choice::from(1);
+        for i in 0..5 {
+            r &= self.0[i].ct_eq(&o.0[i]);
+        }
+        r
+    }
+}

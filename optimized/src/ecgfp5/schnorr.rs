@@ -1,0 +1,189 @@
+//! Lighter's Schnorr signatures over ECgFp5 (spec §6), byte-compatible with
+//! Lighter's Go code and goldilocks-crypto on canonical inputs.
+//!
+//! sign: r = enc(k·G); e = FromGfp5(H(r ‖ hm)); s = k − e·sk; sig = s ‖ e.
+//! verify: R = s·G + e·PK; valid iff FromGfp5(H(enc(R) ‖ hm)) = e.
+//!
+//! Policies (see `reference/src/ecgfp5/schnorr.rs` for the comparison):
+//! [`verify`] is **strict** — s, e < n; public-key and message limbs < p; the
+//! neutral public key is rejected. [`verify_go_v0_0_15_compat`] reproduces
+//! Go v0.0.15's `Validate` verdicts for auditors (lax parsing, the neutral
+//! key accepted, and its `IsInf` encoding bug). Signing is constant time in
+//! the secret key and the nonce; secrets are zeroized on drop; nothing on the
+//! signing path allocates.
+
+use super::curve::{mul2_vartime, mul_g, Point};
+use super::gf::Gf;
+use super::gfp5::Gfp5;
+use super::poseidon2::hash_to_quintic_extension;
+use super::scalar::{self, Scalar};
+use crate::field::Field;
+use crate::Error;
+use core::fmt;
+use zeroize::Zeroize;
+
+/// A secret key 0 < sk < n. Zeroized on drop; `Debug` shows nothing.
+pub struct SecretKey(Scalar);
+
+impl SecretKey {
+    /// Parses 40 LE bytes that must encode 0 < sk < n (constant-time range check).
+    pub fn from_bytes(bytes: &[u8]) -> Result<SecretKey, Error> {
+        parse_secret(bytes).map(SecretKey)
+    }
+    /// A fresh uniformly random key.
+    pub fn random() -> Result<SecretKey, getrandom::Error> {
+        scalar::random_nonzero().map(SecretKey)
+    }
+    /// The 40-byte public key enc(sk·G).
+    pub fn public_key(&self) -> [u8; 40] {
+        mul_g(&self.0).encode()
+    }
+}
+
+impl Drop for SecretKey {
+    fn drop(&mut self) {
+        wipe(&mut self.0);
+    }
+}
+
+impl fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SecretKey(<redacted>)")
+    }
+}
+
+/// Overwrites a secret scalar with zeros (volatile writes, `zeroize`).
+fn wipe(s: &mut Scalar) {
+    s.zeroize();
+}
+
+fn parse_secret(bytes: &[u8]) -> Result<Scalar, Error> {
+    if bytes.len() != 40 {
+        return Err(Error::Length);
+    }
+    let s =
+        Option::<Scalar>::from(scalar::from_canonical_bytes(bytes)).ok_or(Error::InvalidScalar)?;
+    if bool::from(s.is_zero()) {
+        return Err(Error::InvalidScalar);
+    }
+    Ok(s)
+}
+
+/// The hashed message: 40 bytes, five limbs < p (strict).
+fn message(hm: &[u8]) -> Result<[Gf; 5], Error> {
+    let m = Gfp5::from_canonical_bytes(hm).ok_or(if hm.len() == 40 {
+        Error::NonCanonical
+    } else {
+        Error::Length
+    })?;
+    Ok(m.0)
+}
+
+fn challenge(r: &[u8; 40], hm: &[Gf; 5]) -> Scalar {
+    let mut pre = [Gf::ZERO; 10];
+    for (i, c) in r.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        pre[i] = Gf::new(u64::from_le_bytes(w));
+    }
+    pre[5..].copy_from_slice(hm);
+    scalar::from_gfp5(&hash_to_quintic_extension(&pre))
+}
+
+fn signature(s: &Scalar, e: &Scalar) -> [u8; 80] {
+    let mut sig = [0u8; 80];
+    sig[..40].copy_from_slice(&scalar::to_bytes(s));
+    sig[40..].copy_from_slice(&scalar::to_bytes(e));
+    sig
+}
+
+/// Signs with an explicit nonce `k` (40 LE bytes, 0 < k < n). Deterministic;
+/// for differential tests and for callers with their own nonce source.
+pub fn sign_with_nonce(sk: &SecretKey, hm: &[u8], k: &[u8]) -> Result<[u8; 80], Error> {
+    let hm = message(hm)?;
+    let mut k = parse_secret(k)?;
+    let r = mul_g(&k).encode();
+    let e = challenge(&r, &hm);
+    let s = k - e * sk.0;
+    wipe(&mut k);
+    Ok(signature(&s, &e))
+}
+
+/// Signs with a fresh nonce from `random_nonzero` (masked rejection sampling).
+pub fn sign(sk: &SecretKey, hm: &[u8]) -> Result<[u8; 80], Error> {
+    let hm = message(hm)?;
+    let mut k = scalar::random_nonzero().map_err(|_| Error::InvalidScalar)?;
+    let r = mul_g(&k).encode();
+    let e = challenge(&r, &hm);
+    let s = k - e * sk.0;
+    wipe(&mut k);
+    Ok(signature(&s, &e))
+}
+
+/// Strict verification (public inputs; variable time): lengths 40/40/80,
+/// canonical limbs, s, e < n, and a non-neutral public key.
+pub fn verify(pk: &[u8], hm: &[u8], sig: &[u8]) -> bool {
+    if sig.len() != 80 {
+        return false;
+    }
+    let Ok(q) = Point::decode(pk) else {
+        return false;
+    };
+    if bool::from(q.is_neutral()) {
+        return false;
+    }
+    let Ok(hm) = message(hm) else { return false };
+    let (Some(s), Some(e)) = (
+        Option::<Scalar>::from(scalar::from_canonical_bytes(&sig[..40])),
+        Option::<Scalar>::from(scalar::from_canonical_bytes(&sig[40..])),
+    ) else {
+        return false;
+    };
+    let r = mul2_vartime(&s, &e, &q).encode();
+    challenge(&r, &hm) == e
+}
+
+/// Go v0.0.15 `Validate` semantics, for auditors comparing the two: s and e
+/// are reduced mod n, public-key and message limbs are read mod p, the
+/// neutral key (w = 0) is accepted, and when R = s·G + e·PK is the neutral
+/// reached as P + (−P) in the last step of Go's 4-bit `MulAdd2`, the point
+/// hashed is 2P (its `IsInf` bug, spec §9.1) — so a nonce-0 signature fails.
+pub fn verify_go_v0_0_15_compat(pk: &[u8], hm: &[u8], sig: &[u8]) -> bool {
+    if pk.len() != 40 || hm.len() != 40 || sig.len() != 80 {
+        return false;
+    }
+    let lax = |b: &[u8]| {
+        Gfp5::from_u64s(core::array::from_fn(|i| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&b[8 * i..8 * i + 8]);
+            u64::from_le_bytes(w)
+        }))
+    };
+    let Ok(q) = Point::decode(&lax(pk).to_bytes()) else {
+        return false;
+    };
+    let hm = lax(hm).0;
+    let (Some(s), Some(e)) = (
+        scalar::from_bytes_reduced(&sig[..40]),
+        scalar::from_bytes_reduced(&sig[40..]),
+    ) else {
+        return false;
+    };
+    let r = mul2_vartime(&s, &e, &q);
+    let r_enc = if bool::from(r.is_neutral()) {
+        // Go: acc = (s − s₀)·G + (e − e₀)·PK, pair = s₀·G + e₀·PK (low nibbles);
+        // acc + pair = O with both non-neutral is computed as 2·acc.
+        let low = |v: &Scalar| Scalar::from_u64(scalar::to_limbs(v)[0] & 15);
+        let (s0, e0) = (low(&s), low(&e));
+        let pair = mul2_vartime(&s0, &e0, &q);
+        let acc = mul2_vartime(&(s - s0), &(e - e0), &q);
+        if bool::from(pair.is_neutral() | acc.is_neutral()) {
+            r.encode()
+        } else {
+            acc.double().encode()
+        }
+    } else {
+        r.encode()
+    };
+    challenge(&r_enc, &hm) == e
+}
