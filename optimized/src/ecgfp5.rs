@@ -7,6 +7,7 @@
 //! Constant time unless the name ends in `_vartime`.
 
 pub mod curve;
+mod gen_table;
 pub mod gf;
 pub mod gfp5;
 pub mod poseidon2;

@@ -25,11 +25,17 @@ where
 
     /// d·P for d ∈ [−W, W], with `identity` for d = 0. Constant time in d.
     pub fn select(&self, d: i8, identity: T) -> T {
+        Self::select_from(&self.entries, d, identity)
+    }
+
+    /// The same full scan over a borrowed array of multiples (e.g. a
+    /// precomputed `static` table), without copying it.
+    pub fn select_from(entries: &[T; W], d: i8, identity: T) -> T {
         let sign = (d as u8) >> 7;
         let mask = (d >> 7) as u8; // 0x00 or 0xff
         let abs = ((d as u8) ^ mask).wrapping_add(sign);
         let mut r = identity;
-        for (i, e) in self.entries.iter().enumerate() {
+        for (i, e) in entries.iter().enumerate() {
             r.conditional_assign(e, abs.ct_eq(&(i as u8 + 1)));
         }
         r.conditional_negate(Choice::from(sign));

@@ -1,0 +1,90 @@
+//! ECgFp5: k·G, k·P, Lighter sign and verify — ours against goldilocks-crypto
+//! 0.1.2 (the Rust port of Lighter's Go code), side by side. Inputs are
+//! canonical and prepared outside the timed closures.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use std::hint::black_box;
+use twinmul::ecgfp5::{curve as ec, scalar as esc, schnorr};
+
+fn inputs() -> ([u8; 40], [u8; 40], [u8; 40]) {
+    let mut k = [0u8; 40];
+    let mut j = [0u8; 40];
+    for i in 0..40 {
+        k[i] = (i as u8).wrapping_mul(37).wrapping_add(11);
+        j[i] = (i as u8).wrapping_mul(91).wrapping_add(5);
+    }
+    k[39] = 0x3f;
+    j[39] = 0x2f;
+    let hm: [u8; 40] = core::array::from_fn(|i| if i % 8 == 7 { 0 } else { i as u8 });
+    (k, j, hm)
+}
+
+fn limbs(b: &[u8; 40]) -> [u64; 5] {
+    core::array::from_fn(|i| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap()))
+}
+
+fn ecgfp5(c: &mut Criterion) {
+    use goldilocks_crypto::{Point, ScalarField};
+    let (k, j, hm) = inputs();
+    let ks = esc::from_bytes_reduced(&k).unwrap();
+    let p = ec::mul_g(&esc::from_bytes_reduced(&j).unwrap());
+    let gk = ScalarField::from_non_canonical_limbs(limbs(&k));
+    let gp = Point::generator().mul(&ScalarField::from_non_canonical_limbs(limbs(&j)));
+
+    let mut g = c.benchmark_group("ecgfp5/mul_g");
+    g.bench_function(BenchmarkId::new("optimized", "table"), |b| {
+        b.iter(|| ec::mul_g(black_box(&ks)))
+    });
+    g.bench_function(BenchmarkId::new("optimized", "window"), |b| {
+        b.iter(|| ec::mul_g_window(black_box(&ks)))
+    });
+    g.bench_function(BenchmarkId::new("goldilocks-crypto", "mul"), |b| {
+        b.iter(|| Point::generator().mul(black_box(&gk)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("ecgfp5/mul");
+    g.bench_function(BenchmarkId::new("optimized", "ct"), |b| {
+        b.iter(|| ec::mul(black_box(&p), black_box(&ks)))
+    });
+    g.bench_function(BenchmarkId::new("goldilocks-crypto", "mul"), |b| {
+        b.iter(|| black_box(&gp).mul(black_box(&gk)))
+    });
+    g.finish();
+
+    let sk = schnorr::SecretKey::from_bytes(&k).unwrap();
+    let pk = sk.public_key();
+    let nonce = j;
+    let sig = schnorr::sign_with_nonce(&sk, &hm, &nonce).unwrap();
+    let mut g = c.benchmark_group("ecgfp5/sign");
+    g.bench_function(BenchmarkId::new("optimized", "random-nonce"), |b| {
+        b.iter(|| schnorr::sign(black_box(&sk), black_box(&hm)))
+    });
+    g.bench_function(
+        BenchmarkId::new("goldilocks-crypto", "sign_with_nonce"),
+        |b| {
+            b.iter(|| {
+                goldilocks_crypto::sign_with_nonce(black_box(&k), black_box(&hm), black_box(&nonce))
+            })
+        },
+    );
+    g.finish();
+
+    let mut g = c.benchmark_group("ecgfp5/verify");
+    g.bench_function(BenchmarkId::new("optimized", "strict"), |b| {
+        b.iter(|| schnorr::verify(black_box(&pk), black_box(&hm), black_box(&sig)))
+    });
+    g.bench_function(
+        BenchmarkId::new("goldilocks-crypto", "verify_signature"),
+        |b| {
+            b.iter(|| {
+                goldilocks_crypto::verify_signature(black_box(&sig), black_box(&hm), black_box(&pk))
+            })
+        },
+    );
+    g.finish();
+}
+
+criterion_group!(benches, ecgfp5);
+criterion_main!(benches);
