@@ -17,6 +17,8 @@ pub enum Error {
     NotInSubgroup,
     /// A scalar out of range where a canonical one is required.
     InvalidScalar,
+    /// A prepared nonce used in a process other than the one that made it.
+    ForkedNonce,
 }
 
 impl fmt::Display for Error {
@@ -28,6 +30,7 @@ impl fmt::Display for Error {
             Error::NotOnCurve => "not a point on the curve",
             Error::NotInSubgroup => "not in the prime-order subgroup",
             Error::InvalidScalar => "scalar out of range",
+            Error::ForkedNonce => "prepared nonce used after fork",
         })
     }
 }

@@ -187,3 +187,87 @@ pub fn verify_go_v0_0_15_compat(pk: &[u8], hm: &[u8], sig: &[u8]) -> bool {
     };
     challenge(&r_enc, &hm) == e
 }
+
+/// A nonce prepared ahead of time: k and the encoded k·G, so that online
+/// signing costs one hash and two scalar operations.
+///
+/// - **Single use**: [`sign_prepared`] consumes it by value and there is no
+///   `Clone`, so a second use does not compile (a doc test shows it).
+/// - **Process-bound**: it records the pid it was made in; after a `fork`
+///   the child's copy is refused ([`Error::ForkedNonce`]) — parent and child
+///   would otherwise both sign with the same k and reveal the key.
+/// - **Zeroized** on drop (k and r).
+pub struct PreparedNonce {
+    k: Scalar,
+    r: [u8; 40],
+    pid: u32,
+}
+
+impl PreparedNonce {
+    /// Draws k (masked rejection sampling) and computes enc(k·G).
+    pub fn new() -> Result<PreparedNonce, Error> {
+        let k = scalar::random_nonzero().map_err(|_| Error::InvalidScalar)?;
+        let r = mul_g(&k).encode();
+        Ok(PreparedNonce {
+            k,
+            r,
+            pid: std::process::id(),
+        })
+    }
+
+    /// The commitment enc(k·G) (public once a signature is released).
+    pub fn commitment(&self) -> [u8; 40] {
+        self.r
+    }
+
+    /// Whether k and r are all zero (for the zeroization test).
+    pub fn is_wiped(&self) -> bool {
+        bool::from(self.k.is_zero()) && self.r == [0; 40]
+    }
+}
+
+impl Zeroize for PreparedNonce {
+    fn zeroize(&mut self) {
+        self.k.zeroize();
+        self.r.zeroize();
+    }
+}
+
+impl Drop for PreparedNonce {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl fmt::Debug for PreparedNonce {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PreparedNonce(<redacted>)")
+    }
+}
+
+/// Signs with a prepared nonce, consuming it. Refused in a process other
+/// than the one that prepared it (after `fork`).
+///
+/// ```
+/// use twinmul::ecgfp5::schnorr::{sign_prepared, PreparedNonce, SecretKey};
+/// let sk = SecretKey::from_bytes(&[7u8; 40]).unwrap();
+/// let nonce = PreparedNonce::new().unwrap();
+/// let _ = sign_prepared(&sk, &[1u8; 40], nonce);
+/// ```
+///
+/// ```compile_fail
+/// use twinmul::ecgfp5::schnorr::{sign_prepared, PreparedNonce, SecretKey};
+/// let sk = SecretKey::from_bytes(&[7u8; 40]).unwrap();
+/// let nonce = PreparedNonce::new().unwrap();
+/// let _ = sign_prepared(&sk, &[1u8; 40], nonce);
+/// let _ = sign_prepared(&sk, &[2u8; 40], nonce); // a second use: does not compile
+/// ```
+pub fn sign_prepared(sk: &SecretKey, hm: &[u8], nonce: PreparedNonce) -> Result<[u8; 80], Error> {
+    if nonce.pid != std::process::id() {
+        return Err(Error::ForkedNonce);
+    }
+    let hm = message(hm)?;
+    let e = challenge(&nonce.r, &hm);
+    let s = nonce.k - e * sk.0;
+    Ok(signature(&s, &e))
+}
