@@ -53,8 +53,8 @@ pub fn implementations() -> Vec<Box<dyn Implementation>> {
     #[allow(unused_mut)]
     let mut v: Vec<Box<dyn Implementation>> = vec![
         Box::new(crate::adapters::reference::Reference),
-        Box::new(crate::adapters::optimized::Optimized { vartime: false }),
-        Box::new(crate::adapters::optimized::Optimized { vartime: true }),
+        Box::new(crate::adapters::optimized::Optimized::new(false)),
+        Box::new(crate::adapters::optimized::Optimized::new(true)),
     ];
     #[cfg(feature = "peers")]
     v.extend(crate::adapters::peers());

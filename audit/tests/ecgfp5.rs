@@ -239,7 +239,7 @@ fn generator_table_lookup_every_index() {
     let id = ec::AffinePoint::default();
     for row in rows {
         for d in -16i8..=16 {
-            let got = ec::Point::NEUTRAL.add_affine(&twinmul::LookupTable::select_from(row, d, id));
+            let got = ec::Point::NEUTRAL.add_affine(&twinmul::lookup::select_from(row, d, id));
             let want = match d {
                 0 => ec::Point::NEUTRAL,
                 d if d > 0 => ec::Point::NEUTRAL.add_affine(&row[d as usize - 1]),

@@ -1,9 +1,40 @@
-//! Writes the generated precomputed tables of the optimized crate:
-//! `src/ecgfp5/gen_table.rs` (run from anywhere: paths are crate-relative).
+//! Writes every generated precomputed table of the optimized crate (paths
+//! are crate-relative, so it runs from anywhere):
+//! `src/ecgfp5/gen_table.rs` and `src/curves/tables/*_comb*.rs`.
+
+use twinmul::comb::{table_source, CombShape};
+use twinmul::curves::{bls12_381, bn254, secp256k1};
+
+fn write(rel: &str, text: String) -> std::io::Result<()> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    std::fs::write(&path, text)?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
 
 fn main() -> std::io::Result<()> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ecgfp5/gen_table.rs");
-    std::fs::write(&path, twinmul::ecgfp5::curve::generator_table_source())?;
-    println!("wrote {}", path.display());
+    write(
+        "src/ecgfp5/gen_table.rs",
+        twinmul::ecgfp5::curve::generator_table_source(),
+    )?;
+    for (file, shape) in twinmul::comb::SECP256K1_SHAPES {
+        write(
+            &format!("src/curves/tables/{file}.rs"),
+            table_source::<secp256k1::Secp256k1>("secp256k1", "Fe", shape),
+        )?;
+    }
+    let medium = CombShape {
+        blocks: 11,
+        teeth: 6,
+        spacing: 4,
+    };
+    write(
+        "src/curves/tables/bn254_comb.rs",
+        table_source::<bn254::Bn254>("bn254", "Fe", medium),
+    )?;
+    write(
+        "src/curves/tables/bls12_381_comb.rs",
+        table_source::<bls12_381::Bls12_381>("bls12_381", "Fe", medium),
+    )?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 pub mod bls12_381;
 pub mod bn254;
 pub mod secp256k1;
+mod tables;
 pub mod toy;
 
 /// Declares the base- and scalar-field parameter types of a curve.

@@ -36,6 +36,7 @@ pub trait Field:
     + Sub<Output = Self>
     + Mul<Output = Self>
     + Neg<Output = Self>
+    + zeroize::Zeroize
     + Send
     + Sync
     + 'static
@@ -206,15 +207,21 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         Self::mont_mul(&self.limbs, &one)
     }
 
-    /// `self^e` for a public exponent `e` (square-and-multiply, MSB first).
+    /// `self^e` for a public exponent `e`: fixed 4-bit windows (16 powers
+    /// precomputed, then 4 squarings and one multiplication per window).
+    /// The schedule depends only on `e`, so it is constant time in `self`.
     pub fn pow_vartime_exp(&self, e: &[u64; N]) -> Self {
+        let mut pows = [Self::ONE; 16];
+        for i in 1..16 {
+            pows[i] = pows[i - 1] * *self;
+        }
         let mut acc = Self::ONE;
         for limb in e.iter().rev() {
-            for bit in (0..64).rev() {
-                acc = acc.square();
-                if (limb >> bit) & 1 == 1 {
-                    acc = acc * *self;
-                }
+            for w in (0..16).rev() {
+                acc = acc.square().square().square().square();
+                let nib = ((limb >> (4 * w)) & 15) as usize;
+                // the window value is public (part of the exponent)
+                acc = acc * pows[nib];
             }
         }
         acc

@@ -8,12 +8,17 @@
 //! - [`lookup`]: the constant-time [`LookupTable`];
 //! - [`glv`]: GLV decomposition and signed recoding;
 //! - [`mul`]: `mul` (constant time), `mul_vartime`, `mul2_vartime`;
+//! - [`comb`]: fixed-base k·G (blinded signed-digit comb) and its `_vartime` twin;
+//! - [`bip340`]: BIP340 Schnorr on secp256k1 (with [`sha256`] for its tagged hashes);
+//! - [`ecgfp5`]: ECgFp5, Poseidon2 and Lighter's Schnorr;
 //! - [`curves`]: secp256k1, BN254, BLS12-381 (parameter impls + encodings),
 //!   and a toy curve of order 199 for exhaustive tests.
 //!
 //! Constant time unless the name ends in `_vartime` (public inputs only).
 #![forbid(unsafe_code)]
 
+pub mod bip340;
+pub mod comb;
 pub mod curve;
 pub mod curves;
 pub mod ecgfp5;
@@ -24,6 +29,7 @@ pub mod limbs;
 pub mod lookup;
 pub mod mul;
 pub mod scalar;
+pub mod sha256;
 
 pub use error::Error;
 pub use field::Field;

@@ -25,21 +25,7 @@ where
 
     /// d·P for d ∈ [−W, W], with `identity` for d = 0. Constant time in d.
     pub fn select(&self, d: i8, identity: T) -> T {
-        Self::select_from(&self.entries, d, identity)
-    }
-
-    /// The same full scan over a borrowed array of multiples (e.g. a
-    /// precomputed `static` table), without copying it.
-    pub fn select_from(entries: &[T; W], d: i8, identity: T) -> T {
-        let sign = (d as u8) >> 7;
-        let mask = (d >> 7) as u8; // 0x00 or 0xff
-        let abs = ((d as u8) ^ mask).wrapping_add(sign);
-        let mut r = identity;
-        for (i, e) in entries.iter().enumerate() {
-            r.conditional_assign(e, abs.ct_eq(&(i as u8 + 1)));
-        }
-        r.conditional_negate(Choice::from(sign));
-        r
+        select_from(&self.entries, d, identity)
     }
 
     /// Variable-time indexed read, only for tests that compare it with `select`.
@@ -55,4 +41,22 @@ where
         }
         LookupTable { entries }
     }
+}
+
+/// The same full scan over borrowed multiples (e.g. a row of a
+/// precomputed `static` table), without copying them; every entry of the
+/// slice is read whatever d is.
+pub fn select_from<T>(entries: &[T], d: i8, identity: T) -> T
+where
+    T: Copy + ConditionallySelectable + ConditionallyNegatable,
+{
+    let sign = (d as u8) >> 7;
+    let mask = (d >> 7) as u8; // 0x00 or 0xff
+    let abs = ((d as u8) ^ mask).wrapping_add(sign);
+    let mut r = identity;
+    for (i, e) in entries.iter().enumerate() {
+        r.conditional_assign(e, abs.ct_eq(&(i as u8 + 1)));
+    }
+    r.conditional_negate(Choice::from(sign));
+    r
 }

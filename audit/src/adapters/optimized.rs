@@ -1,23 +1,38 @@
 //! The adapter for the optimized crate `twinmul`, in its constant-time
 //! (`optimized`) and variable-time (`optimized-vartime`) flavours.
 //!
-//! Implemented: `mul_g`, `mul` and `decode` on all four curves. On the
-//! three GLV curves `mul_g` is `mul(G, k)` until the fixed-base comb of the
-//! `[fixed-base]` issue lands; on ECgFp5 the variable-time flavour is
-//! `mul2_vartime(0, k, P)`. Signatures are declined until their issues land —
-//! never answered with someone else's result. ECgFp5 has Lighter sign/verify.
+//! Everything the contract has: `mul_g` (the blinded comb, or its
+//! `_vartime` twin; ECgFp5's position-weighted table, or `mul2_vartime(0, k,
+//! P)`), `mul` (GLV windows / wNAF), `decode`, and BIP340 / Lighter signing
+//! (always the constant-time path) and verification.
 
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Op};
+use twinmul::comb::{self, GeneratorContext, GeneratorTable};
 use twinmul::curve::{AffinePoint, CurveParams, ProjectivePoint};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
 use twinmul::ecgfp5::{curve as ec, scalar as esc, schnorr};
-use twinmul::{mul, Error, ScalarField};
+use twinmul::{bip340, mul, Error, ScalarField};
 
 /// The optimized implementation; `vartime` selects the `_vartime` entry points.
 pub struct Optimized {
     /// Use the variable-time functions (for public inputs).
     pub vartime: bool,
+    secp: GeneratorContext<secp256k1::Secp256k1>,
+    bn: GeneratorContext<bn254::Bn254>,
+    bls: GeneratorContext<bls12_381::Bls12_381>,
+}
+
+impl Optimized {
+    /// The adapter, with freshly blinded generator contexts.
+    pub fn new(vartime: bool) -> Self {
+        Optimized {
+            vartime,
+            secp: GeneratorContext::new().expect("getrandom"),
+            bn: GeneratorContext::new().expect("getrandom"),
+            bls: GeneratorContext::new().expect("getrandom"),
+        }
+    }
 }
 
 /// The byte codec of one curve.
@@ -26,7 +41,7 @@ struct Codec<C: CurveParams> {
     encode: fn(&AffinePoint<C>) -> Vec<u8>,
 }
 
-impl<C: CurveParams> Codec<C> {
+impl<C: GeneratorTable> Codec<C> {
     fn scalar(&self, curve: Curve, s: &[u8]) -> Result<C::Scalar, Answer> {
         C::Scalar::from_bytes_reduced(s)
             .ok_or_else(|| crate::adapters::bad_scalar_len(curve, s.len()))
@@ -41,9 +56,12 @@ impl<C: CurveParams> Codec<C> {
         Answer::Bytes((self.encode)(&r))
     }
 
-    fn mul_g(&self, curve: Curve, vartime: bool, s: &[u8]) -> Answer {
+    fn mul_g(&self, curve: Curve, ctx: &GeneratorContext<C>, vartime: bool, s: &[u8]) -> Answer {
         match self.scalar(curve, s) {
-            Ok(k) => self.mul(vartime, &ProjectivePoint::generator(), &k),
+            Ok(k) if vartime => Answer::Bytes((self.encode)(
+                &comb::mul_g_vartime::<C>(&k).to_affine_vartime(),
+            )),
+            Ok(k) => Answer::Bytes((self.encode)(&ctx.mul_g(&k).to_affine())),
             Err(a) => a,
         }
     }
@@ -105,14 +123,14 @@ impl Implementation for Optimized {
     }
 
     fn supports(&self, curve: Curve, op: Op) -> bool {
-        matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve == Curve::Ecgfp5
+        matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve.has_signatures()
     }
 
     fn mul_g(&self, curve: Curve, s: &[u8]) -> Answer {
         match curve {
-            Curve::Secp256k1 => SECP.mul_g(curve, self.vartime, s),
-            Curve::Bn254 => BN.mul_g(curve, self.vartime, s),
-            Curve::Bls12_381 => BLS.mul_g(curve, self.vartime, s),
+            Curve::Secp256k1 => SECP.mul_g(curve, &self.secp, self.vartime, s),
+            Curve::Bn254 => BN.mul_g(curve, &self.bn, self.vartime, s),
+            Curve::Bls12_381 => BLS.mul_g(curve, &self.bls, self.vartime, s),
             Curve::Ecgfp5 => ec_scalar(s).map_or_else(
                 |a| a,
                 |k| {
@@ -152,6 +170,8 @@ impl Implementation for Optimized {
     fn sign(&self, curve: Curve, sk: &[u8], msg: &[u8], nonce: &[u8]) -> Answer {
         match curve {
             // Signing is always the constant-time path, in both flavours.
+            Curve::Secp256k1 => bip340::sign(&self.secp, sk, msg, nonce)
+                .map_or_else(Answer::rejected, |s| Answer::Bytes(s.to_vec())),
             Curve::Ecgfp5 => match schnorr::SecretKey::from_bytes(sk) {
                 Ok(sk) => schnorr::sign_with_nonce(&sk, msg, nonce)
                     .map_or_else(Answer::rejected, |s| Answer::Bytes(s.to_vec())),
@@ -163,6 +183,7 @@ impl Implementation for Optimized {
 
     fn verify(&self, curve: Curve, pk: &[u8], msg: &[u8], sig: &[u8]) -> Answer {
         match curve {
+            Curve::Secp256k1 => Answer::Verdict(bip340::verify(pk, msg, sig)),
             Curve::Ecgfp5 => Answer::Verdict(schnorr::verify(pk, msg, sig)),
             _ => not_yet(),
         }

@@ -214,3 +214,12 @@ pub fn decode(bytes: &[u8]) -> Result<Affine, Error> {
     }
     Ok(p)
 }
+
+use super::tables::bls12_381_comb as comb_table;
+
+impl crate::comb::GeneratorTable for Bls12_381 {
+    const SHAPE: crate::comb::CombShape = comb_table::SHAPE;
+    fn table() -> &'static [crate::comb::AffineXY<Fe>] {
+        &comb_table::TABLE
+    }
+}

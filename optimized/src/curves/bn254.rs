@@ -123,3 +123,12 @@ pub fn decode(bytes: &[u8]) -> Result<Affine, Error> {
         Err(Error::NotOnCurve)
     }
 }
+
+use super::tables::bn254_comb as comb_table;
+
+impl crate::comb::GeneratorTable for Bn254 {
+    const SHAPE: crate::comb::CombShape = comb_table::SHAPE;
+    fn table() -> &'static [crate::comb::AffineXY<Fe>] {
+        &comb_table::TABLE
+    }
+}

@@ -148,3 +148,17 @@ pub fn decode(bytes: &[u8]) -> Result<Affine, Error> {
         _ => Err(Error::Length),
     }
 }
+
+#[cfg(feature = "comb-large")]
+use super::tables::secp256k1_comb_large as comb_table;
+#[cfg(not(any(feature = "comb-small", feature = "comb-large")))]
+use super::tables::secp256k1_comb_medium as comb_table;
+#[cfg(feature = "comb-small")]
+use super::tables::secp256k1_comb_small as comb_table;
+
+impl crate::comb::GeneratorTable for Secp256k1 {
+    const SHAPE: crate::comb::CombShape = comb_table::SHAPE;
+    fn table() -> &'static [crate::comb::AffineXY<Fe>] {
+        &comb_table::TABLE
+    }
+}

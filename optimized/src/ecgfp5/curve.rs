@@ -288,7 +288,7 @@ pub fn mul_g(k: &Scalar) -> Point {
     let id = AffinePoint::default();
     let mut acc = Point::NEUTRAL;
     for (i, row) in super::gen_table::GEN_TABLE.iter().enumerate() {
-        acc = acc.add_affine(&LookupTable::select_from(row, d[i], id));
+        acc = acc.add_affine(&crate::lookup::select_from(row, d[i], id));
     }
     acc
 }

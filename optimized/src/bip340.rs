@@ -1,0 +1,124 @@
+//! BIP340 Schnorr signatures on secp256k1, on the optimized arithmetic.
+//!
+//! Signing is constant time in the secret key and the nonce: both k·G and
+//! d·G go through the blinded comb ([`GeneratorContext`]), the even-y
+//! adjustments are conditional negations, the secret-key range check is a
+//! borrow chain, and d, k and the nonce hash input are zeroized. The only
+//! data-dependent exit is the BIP's own "fail if k′ = 0" (probability 2⁻²⁵⁶).
+//! Verification is for public data and uses `mul2_vartime`.
+
+use crate::comb::GeneratorContext;
+use crate::curve::{lift_x, AffinePoint, ProjectivePoint};
+use crate::curves::secp256k1::{Fe, Scalar, Secp256k1};
+use crate::field::Field;
+use crate::mul::mul2_vartime;
+use crate::scalar::ScalarField;
+use crate::sha256::{sha256, Sha256};
+use crate::Error;
+use subtle::ConditionallySelectable;
+use zeroize::Zeroize;
+
+/// `SHA256(SHA256(tag) ‖ SHA256(tag) ‖ parts…)`.
+pub fn tagged_hash(tag: &str, parts: &[&[u8]]) -> [u8; 32] {
+    let th = sha256(tag.as_bytes());
+    let mut h = Sha256::new();
+    h.update(&th).update(&th);
+    for p in parts {
+        h.update(p);
+    }
+    h.finalize()
+}
+
+fn x_bytes(p: &AffinePoint<Secp256k1>) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    p.x.write_be_bytes(&mut out);
+    out
+}
+
+fn secret(sk: &[u8]) -> Result<Scalar, Error> {
+    if sk.len() != 32 {
+        return Err(Error::Length);
+    }
+    let d = Option::<Scalar>::from(Scalar::from_canonical_bytes(sk)).ok_or(Error::InvalidScalar)?;
+    if bool::from(d.is_zero()) {
+        return Err(Error::InvalidScalar);
+    }
+    Ok(d)
+}
+
+/// The x-only public key of a 32-byte secret key.
+pub fn public_key(ctx: &GeneratorContext<Secp256k1>, sk: &[u8]) -> Result<[u8; 32], Error> {
+    let mut d = secret(sk)?;
+    let p = ctx.mul_g(&d).to_affine();
+    d.zeroize();
+    Ok(x_bytes(&p))
+}
+
+/// BIP340 signing ("Default Signing") with 32 bytes of `aux_rand`.
+pub fn sign(
+    ctx: &GeneratorContext<Secp256k1>,
+    sk: &[u8],
+    msg: &[u8],
+    aux: &[u8],
+) -> Result<[u8; 64], Error> {
+    let aux: &[u8; 32] = aux.try_into().map_err(|_| Error::Length)?;
+    let mut d0 = secret(sk)?;
+    let p = ctx.mul_g(&d0).to_affine();
+    let mut d = Scalar::conditional_select(&d0, &-d0, p.y.is_odd());
+    let pk = x_bytes(&p);
+    let mut t = [0u8; 32];
+    d.write_be_bytes(&mut t);
+    for (ti, ai) in t.iter_mut().zip(tagged_hash("BIP0340/aux", &[aux])) {
+        *ti ^= ai;
+    }
+    let rand = tagged_hash("BIP0340/nonce", &[&t, &pk, msg]);
+    let mut k0 = Scalar::from_bytes_reduced(&rand).ok_or(Error::Length)?;
+    if bool::from(k0.is_zero()) {
+        return Err(Error::InvalidScalar);
+    }
+    let r = ctx.mul_g(&k0).to_affine();
+    let mut k = Scalar::conditional_select(&k0, &-k0, r.y.is_odd());
+    let rx = x_bytes(&r);
+    let e = Scalar::from_bytes_reduced(&tagged_hash("BIP0340/challenge", &[&rx, &pk, msg]))
+        .ok_or(Error::Length)?;
+    let s = k + e * d;
+    let mut sig = [0u8; 64];
+    sig[..32].copy_from_slice(&rx);
+    s.write_be_bytes(&mut sig[32..]);
+    d0.zeroize();
+    d.zeroize();
+    k0.zeroize();
+    k.zeroize();
+    t.zeroize();
+    Ok(sig)
+}
+
+/// BIP340 verification; malformed input is `false`. Variable time (public data).
+pub fn verify(pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
+    if pk.len() != 32 || sig.len() != 64 {
+        return false;
+    }
+    let Some(x) = Option::<Fe>::from(Fe::from_be_bytes(pk)) else {
+        return false;
+    };
+    let Some(p) = Option::<AffinePoint<Secp256k1>>::from(lift_x::<Secp256k1>(x)) else {
+        return false;
+    };
+    let p = AffinePoint {
+        y: Fe::conditional_select(&p.y, &-p.y, p.y.is_odd()),
+        ..p
+    };
+    let Some(r) = Option::<Fe>::from(Fe::from_be_bytes(&sig[..32])) else {
+        return false;
+    };
+    let Some(s) = Option::<Scalar>::from(Scalar::from_canonical_bytes(&sig[32..])) else {
+        return false;
+    };
+    let Some(e) =
+        Scalar::from_bytes_reduced(&tagged_hash("BIP0340/challenge", &[&sig[..32], pk, msg]))
+    else {
+        return false;
+    };
+    let rr = mul2_vartime(&s, &-e, &ProjectivePoint::from(p)).to_affine_vartime();
+    !bool::from(rr.infinity) && !bool::from(rr.y.is_odd()) && rr.x == r
+}

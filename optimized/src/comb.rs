@@ -1,0 +1,340 @@
+//! Fixed-base k·G: the signed-digit multi-comb of libsecp256k1's
+//! `ecmult_gen` (Pieter Wuille's design, PR #693/#1883), generic over the
+//! a = 0 curves, with scalar and projective blinding; and a variable-time
+//! twin for public scalars.
+//!
+//! **Recoding.** With B = blocks·teeth·spacing ≥ bits(n), every k mod n is
+//! Σ_{i<B} sᵢ·2ⁱ with sᵢ = ±1: take d = (k + 2^B − 1)/2 mod n and
+//! sᵢ = 2·bitᵢ(d) − 1 (then Σ sᵢ2ⁱ = 2d − (2^B − 1) ≡ k).
+//!
+//! **Table.** For block j and a pattern m of the lower teeth − 1 bits,
+//! `table[j·E + m] = Σ_t sₜ·2^((j·T + t)·S)·G` with the top tooth +1 and
+//! sₜ = ±1 from m (E = 2^(T−1) entries per block). A pattern whose top bit
+//! is 0 is the complement of one whose top bit is 1, with every sign
+//! flipped, so it is the negated entry: no table doubling is needed.
+//!
+//! **Evaluation.** For c = S−1 … 0: acc = 2·acc, then for each block add
+//! ±table[j][pattern of bits (j·T + t)·S + c]. Cost: (S − 1) doublings and
+//! S·blocks mixed additions, each lookup a full constant-time scan.
+//!
+//! **Blinding.** A context holds a random b, the point b·G, and a random
+//! z ≠ 0: k·G is computed as comb(k − b) + b·G starting from (0 : z : 0),
+//! so neither the comb's digits nor its coordinates are those of k; both are
+//! re-drawn by [`GeneratorContext::rerandomize`] and zeroized on drop.
+
+use crate::curve::{AffinePoint, CurveParams, ProjectivePoint};
+use crate::field::Field;
+use crate::scalar::ScalarField;
+use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable};
+use zeroize::Zeroize;
+
+/// An affine point that is never the identity (table entries).
+#[derive(Clone, Copy, Debug)]
+pub struct AffineXY<F> {
+    /// x.
+    pub x: F,
+    /// y.
+    pub y: F,
+}
+
+impl<F: Field> ConditionallySelectable for AffineXY<F> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        AffineXY {
+            x: F::conditional_select(&a.x, &b.x, c),
+            y: F::conditional_select(&a.y, &b.y, c),
+        }
+    }
+}
+
+impl<F: Field> ConditionallyNegatable for AffineXY<F> {
+    fn conditional_negate(&mut self, c: Choice) {
+        self.y = F::conditional_select(&self.y, &-self.y, c);
+    }
+}
+
+/// Comb dimensions.
+#[derive(Clone, Copy, Debug)]
+pub struct CombShape {
+    /// Number of blocks.
+    pub blocks: usize,
+    /// Teeth per block.
+    pub teeth: usize,
+    /// Spacing between teeth.
+    pub spacing: usize,
+}
+
+/// A curve with a generated comb table for its generator.
+pub trait GeneratorTable: CurveParams {
+    /// The comb dimensions.
+    const SHAPE: CombShape;
+    /// blocks·2^(teeth−1) entries (see the module doc).
+    fn table() -> &'static [AffineXY<Self::Fe>];
+}
+
+/// 2^(teeth−1): entries per block (the lookup width); at most 32 here.
+const MAX_E: usize = 32;
+
+fn bit(d: &[u64; 4], i: usize) -> u64 {
+    if i >= 256 {
+        0
+    } else {
+        (d[i / 64] >> (i % 64)) & 1
+    }
+}
+
+/// (k + 2^B − 1)/2 mod n as canonical limbs.
+fn recode<C: GeneratorTable>(k: &C::Scalar) -> [u64; 4] {
+    let sh = C::SHAPE;
+    let b = sh.blocks * sh.teeth * sh.spacing;
+    // 2^B − 1 mod n, built as 2^B mod n minus one, by doubling (public, cheap).
+    let mut two_b = C::Scalar::ONE;
+    for _ in 0..b {
+        two_b = two_b.double();
+    }
+    let half = C::Scalar::from_u64(2).invert().unwrap_or(C::Scalar::ZERO);
+    ((*k + two_b - C::Scalar::ONE) * half).to_le_limbs()
+}
+
+/// The block digit at comb offset `c`: (table index + 1, negate?).
+fn digit<C: GeneratorTable>(d: &[u64; 4], j: usize, c: usize) -> (i8, Choice) {
+    let sh = C::SHAPE;
+    let mut v = 0u64;
+    for t in 0..sh.teeth {
+        v |= bit(d, (j * sh.teeth + t) * sh.spacing + c) << t;
+    }
+    let top = (v >> (sh.teeth - 1)) & 1;
+    let flip = top ^ 1; // top tooth −1: use the complement, negated
+    let mask = (1u64 << (sh.teeth - 1)) - 1;
+    let m = (v ^ flip.wrapping_neg()) & mask;
+    ((m + 1) as i8, Choice::from(flip as u8))
+}
+
+fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], idx: i8, neg: Choice) -> AffinePoint<C> {
+    debug_assert!(row.len() <= MAX_E);
+    let mut p = crate::lookup::select_from(row, idx, row[0]);
+    p.conditional_negate(neg);
+    AffinePoint {
+        x: p.x,
+        y: p.y,
+        infinity: Choice::from(0),
+    }
+}
+
+/// The unblinded comb evaluation Σ sᵢ2ⁱ·G starting from `start`. Constant time.
+fn comb<C: GeneratorTable>(k: &C::Scalar, start: ProjectivePoint<C>) -> ProjectivePoint<C> {
+    let sh = C::SHAPE;
+    let e = 1usize << (sh.teeth - 1);
+    let table = C::table();
+    let mut d = recode::<C>(k);
+    let mut acc = start;
+    for c in (0..sh.spacing).rev() {
+        if c + 1 != sh.spacing {
+            acc = acc.double();
+        }
+        for j in 0..sh.blocks {
+            let (idx, neg) = digit::<C>(&d, j, c);
+            acc = acc.add_mixed(&select::<C>(&table[j * e..(j + 1) * e], idx, neg));
+        }
+    }
+    d.zeroize();
+    acc
+}
+
+/// The blinding state of constant-time k·G (see the module doc).
+pub struct GeneratorContext<C: GeneratorTable> {
+    blind: C::Scalar,
+    blind_point: AffinePoint<C>,
+    z: C::Fe,
+}
+
+impl<C: GeneratorTable> GeneratorContext<C> {
+    /// A context blinded with fresh randomness from `getrandom`.
+    pub fn new() -> Result<Self, getrandom::Error> {
+        let mut ctx = GeneratorContext {
+            blind: C::Scalar::ZERO,
+            blind_point: AffinePoint::identity(),
+            z: C::Fe::ONE,
+        };
+        ctx.rerandomize()?;
+        Ok(ctx)
+    }
+
+    /// Draws a new blinding scalar b (and b·G) and a new projective factor z.
+    pub fn rerandomize(&mut self) -> Result<(), getrandom::Error> {
+        let mut seed = [0u8; 64];
+        getrandom::fill(&mut seed)?;
+        self.rerandomize_with(&seed);
+        seed.zeroize();
+        Ok(())
+    }
+
+    /// Deterministic re-blinding from a 64-byte seed (for tests and for
+    /// callers that mix in their own entropy, as libsecp256k1's
+    /// `context_randomize` does).
+    pub fn rerandomize_with(&mut self, seed: &[u8; 64]) {
+        let mut lo = [0u64; 4];
+        let mut hi = [0u64; 4];
+        for i in 0..4 {
+            lo[i] = u64::from_le_bytes(seed[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
+            hi[i] = u64::from_le_bytes(seed[32 + 8 * i..40 + 8 * i].try_into().unwrap_or([0; 8]));
+        }
+        self.blind.zeroize();
+        self.blind = C::Scalar::from_le_limbs_reduced(&lo);
+        // b = 0 would make the blinding a no-op (probability ~2⁻²⁵⁵); any
+        // fixed replacement keeps the result correct.
+        self.blind =
+            C::Scalar::conditional_select(&self.blind, &C::Scalar::ONE, self.blind.is_zero());
+        self.blind_point = comb::<C>(&self.blind, ProjectivePoint::identity()).to_affine();
+        let z = C::Fe::from_u64(hi[0] | 1) * C::Fe::from_u64(hi[1] | 1);
+        self.z = z;
+        lo.zeroize();
+        hi.zeroize();
+    }
+
+    /// k·G, constant time in k: comb(k − b) from (0 : z : 0), plus b·G.
+    pub fn mul_g(&self, k: &C::Scalar) -> ProjectivePoint<C> {
+        let start = ProjectivePoint {
+            x: C::Fe::ZERO,
+            y: self.z,
+            z: C::Fe::ZERO,
+        };
+        let mut kb = *k - self.blind;
+        let r = comb::<C>(&kb, start).add_mixed(&self.blind_point);
+        kb.zeroize();
+        r
+    }
+}
+
+impl<C: GeneratorTable> Drop for GeneratorContext<C> {
+    fn drop(&mut self) {
+        self.blind.zeroize();
+        self.z = C::Fe::ZERO;
+    }
+}
+
+/// k·G for a public k (variable time): the same comb without blinding,
+/// reading the table by index instead of scanning it.
+pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
+    let sh = C::SHAPE;
+    let e = 1usize << (sh.teeth - 1);
+    let table = C::table();
+    let d = recode::<C>(k);
+    let mut acc = ProjectivePoint::identity();
+    for c in (0..sh.spacing).rev() {
+        if c + 1 != sh.spacing {
+            acc = acc.double();
+        }
+        for j in 0..sh.blocks {
+            let (idx, neg) = digit::<C>(&d, j, c);
+            let p = table[j * e + idx as usize - 1];
+            let y = if bool::from(neg) { -p.y } else { p.y };
+            acc = acc.add_mixed(&AffinePoint {
+                x: p.x,
+                y,
+                infinity: Choice::from(0),
+            });
+        }
+    }
+    acc
+}
+
+/// The Rust source of a generated comb table for curve `C` with `shape`,
+/// computed from G by doublings and additions only.
+pub fn table_source<C: CurveParams>(curve: &str, fe_type: &str, shape: CombShape) -> String
+where
+    C::Fe: Field,
+{
+    use core::fmt::Write;
+    let (b, t, s) = (shape.blocks, shape.teeth, shape.spacing);
+    let e = 1usize << (t - 1);
+    // pow2[i] = 2^i·G for i < B
+    let total = b * t * s;
+    let mut pow2 = Vec::with_capacity(total);
+    let mut p = ProjectivePoint::<C>::generator();
+    for _ in 0..total {
+        pow2.push(p);
+        p = p.double();
+    }
+    let mut entries = Vec::with_capacity(b * e);
+    for j in 0..b {
+        for m in 0..e {
+            let mut acc = ProjectivePoint::<C>::identity();
+            for tt in 0..t {
+                let q = pow2[(j * t + tt) * s];
+                let plus = tt == t - 1 || (m >> tt) & 1 == 1;
+                acc = acc.add(&if plus { q } else { q.neg() });
+            }
+            entries.push(acc);
+        }
+    }
+    let mut aff = vec![AffinePoint::<C>::identity(); entries.len()];
+    crate::curve::batch_to_affine(&entries, &mut aff);
+    let mut out = format!(
+        "//! Comb table for {curve}·G: {b} blocks × {t} teeth × spacing {s} ({n} entries).\n\
+         //! Generated by `cargo run -p twinmul --example gen_tables` — do not edit;\n\
+         //! `audit/tests/tables.rs` regenerates it and fails on any difference.\n\n\
+         use super::super::{curve_mod}::{fe_type};\n\
+         use crate::comb::{{AffineXY, CombShape}};\n\n\
+         /// The comb dimensions of this table.\n\
+         pub(crate) const SHAPE: CombShape = CombShape {{\n    blocks: {b},\n    teeth: {t},\n    spacing: {s},\n}};\n\n\
+         #[rustfmt::skip]\n\
+         pub(crate) static TABLE: [AffineXY<{fe_type}>; {n}] = [\n",
+        n = b * e,
+        curve_mod = curve,
+    );
+    let nb = C::Fe::NUM_BYTES;
+    for a in aff {
+        let limbs = |f: &C::Fe| {
+            let mut bytes = vec![0u8; nb];
+            f.write_be_bytes(&mut bytes);
+            let l: Vec<String> = bytes
+                .chunks(8)
+                .rev()
+                .map(|c| {
+                    format!(
+                        "0x{:016x}",
+                        u64::from_be_bytes(c.try_into().unwrap_or([0; 8]))
+                    )
+                })
+                .collect();
+            l.join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "    AffineXY {{ x: {fe_type}::from_canonical_const([{}]), y: {fe_type}::from_canonical_const([{}]) }},",
+            limbs(&a.x),
+            limbs(&a.y)
+        );
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// The secp256k1 table menu: (file name, shape), as libsecp256k1's
+/// ECMULT_GEN_KB = 2, 22, 86.
+pub const SECP256K1_SHAPES: [(&str, CombShape); 3] = [
+    (
+        "secp256k1_comb_small",
+        CombShape {
+            blocks: 2,
+            teeth: 5,
+            spacing: 26,
+        },
+    ),
+    (
+        "secp256k1_comb_medium",
+        CombShape {
+            blocks: 11,
+            teeth: 6,
+            spacing: 4,
+        },
+    ),
+    (
+        "secp256k1_comb_large",
+        CombShape {
+            blocks: 43,
+            teeth: 6,
+            spacing: 1,
+        },
+    ),
+];
