@@ -54,6 +54,41 @@ pub fn public_key(ctx: &GeneratorContext<Secp256k1>, sk: &[u8]) -> Result<[u8; 3
     Ok(x_bytes(&p))
 }
 
+/// A secret key with its x-only public key, the key already negated for an
+/// even y (as libsecp256k1's `keypair`), so signing costs one k·G.
+/// Zeroized on drop; `Debug` shows nothing.
+pub struct Keypair {
+    d: Scalar,
+    pk: [u8; 32],
+}
+
+impl Keypair {
+    /// From a 32-byte secret key (0 < d < n).
+    pub fn new(ctx: &GeneratorContext<Secp256k1>, sk: &[u8]) -> Result<Keypair, Error> {
+        let mut d0 = secret(sk)?;
+        let p = ctx.mul_g(&d0).to_affine();
+        let d = Scalar::conditional_select(&d0, &-d0, p.y.is_odd());
+        d0.zeroize();
+        Ok(Keypair { d, pk: x_bytes(&p) })
+    }
+    /// The x-only public key.
+    pub fn public_key(&self) -> [u8; 32] {
+        self.pk
+    }
+}
+
+impl Drop for Keypair {
+    fn drop(&mut self) {
+        self.d.zeroize();
+    }
+}
+
+impl core::fmt::Debug for Keypair {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Keypair(<redacted>, pk = {:02x?})", self.pk)
+    }
+}
+
 /// BIP340 signing ("Default Signing") with 32 bytes of `aux_rand`.
 pub fn sign(
     ctx: &GeneratorContext<Secp256k1>,
@@ -62,16 +97,23 @@ pub fn sign(
     aux: &[u8],
 ) -> Result<[u8; 64], Error> {
     let aux: &[u8; 32] = aux.try_into().map_err(|_| Error::Length)?;
-    let mut d0 = secret(sk)?;
-    let p = ctx.mul_g(&d0).to_affine();
-    let mut d = Scalar::conditional_select(&d0, &-d0, p.y.is_odd());
-    let pk = x_bytes(&p);
+    sign_with_keypair(ctx, &Keypair::new(ctx, sk)?, msg, aux)
+}
+
+/// BIP340 signing with a prepared [`Keypair`].
+pub fn sign_with_keypair(
+    ctx: &GeneratorContext<Secp256k1>,
+    kp: &Keypair,
+    msg: &[u8],
+    aux: &[u8; 32],
+) -> Result<[u8; 64], Error> {
     let mut t = [0u8; 32];
-    d.write_be_bytes(&mut t);
+    kp.d.write_be_bytes(&mut t);
     for (ti, ai) in t.iter_mut().zip(tagged_hash("BIP0340/aux", &[aux])) {
         *ti ^= ai;
     }
-    let rand = tagged_hash("BIP0340/nonce", &[&t, &pk, msg]);
+    let rand = tagged_hash("BIP0340/nonce", &[&t, &kp.pk, msg]);
+    t.zeroize();
     let mut k0 = Scalar::from_bytes_reduced(&rand).ok_or(Error::Length)?;
     if bool::from(k0.is_zero()) {
         return Err(Error::InvalidScalar);
@@ -79,17 +121,14 @@ pub fn sign(
     let r = ctx.mul_g(&k0).to_affine();
     let mut k = Scalar::conditional_select(&k0, &-k0, r.y.is_odd());
     let rx = x_bytes(&r);
-    let e = Scalar::from_bytes_reduced(&tagged_hash("BIP0340/challenge", &[&rx, &pk, msg]))
+    let e = Scalar::from_bytes_reduced(&tagged_hash("BIP0340/challenge", &[&rx, &kp.pk, msg]))
         .ok_or(Error::Length)?;
-    let s = k + e * d;
+    let s = k + e * kp.d;
     let mut sig = [0u8; 64];
     sig[..32].copy_from_slice(&rx);
     s.write_be_bytes(&mut sig[32..]);
-    d0.zeroize();
-    d.zeroize();
     k0.zeroize();
     k.zeroize();
-    t.zeroize();
     Ok(sig)
 }
 
