@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+set -eu
 # Builds every fuzz target (AddressSanitizer, libFuzzer) into $OUT with its
 # seed corpus. Run from the repository root; validated without Docker by
 #   OUT=$(mktemp -d) RUSTC_BOOTSTRAP=1 bash .clusterfuzzlite/build.sh
