@@ -9,6 +9,7 @@
 //! fuzz targets all go through them.
 //!
 //! Modules:
+//! - [`campaign`]: the random differential campaign of `twinmul audit`;
 //! - [`model`]: curves, operations, inputs, answers and expectations;
 //! - [`implementation`]: the trait and the registry of adapters;
 //! - [`adapters`]: one file per implementation;
@@ -21,6 +22,7 @@
 //! - [`lowlevel`]: field, GLV, lookup and multiplication-path checks of the optimized crate.
 
 pub mod adapters;
+pub mod campaign;
 pub mod check;
 pub mod edge;
 pub mod fuzzing;

@@ -1,5 +1,8 @@
 //! `twinmul`: the command line of the audit harness.
 //!
+//! - `twinmul audit [--cases N] [--seed S] [--json]` — the main job: every
+//!   vector file and official suite on every implementation, a seeded random
+//!   differential campaign with timings, and a side-by-side summary;
 //! - `twinmul list` — the implementations compiled in and what each supports;
 //! - `twinmul vectors check FILE... [--impl NAME]... [--no-skip]` — the
 //!   interop contract's checker;
@@ -38,6 +41,28 @@ enum Cmd {
     },
     /// Run one input on every implementation and print the answers side by side.
     Compare(CompareArgs),
+    /// The main job: vectors, official suites and a random differential
+    /// campaign on every implementation, with a side-by-side summary.
+    Audit(AuditArgs),
+}
+
+#[derive(Args)]
+struct AuditArgs {
+    /// Random cases per curve and operation.
+    #[arg(long, default_value_t = 48)]
+    cases: usize,
+    /// Seed of the random campaign.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Directory of vector files to check.
+    #[arg(long, default_value = "vectors")]
+    vectors: PathBuf,
+    /// Print the summary as JSON (for machines) instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Only these implementations (repeatable; the reference is always run).
+    #[arg(long = "impl", value_name = "NAME")]
+    impls: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -227,6 +252,126 @@ fn generate_cmd(seed: u64, out: &PathBuf) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn audit_cmd(a: &AuditArgs) -> Result<ExitCode, UsageError> {
+    use twinmul_audit::{campaign, official};
+    let mut names = a.impls.clone();
+    if !names.is_empty() && !names.iter().any(|n| n == "reference") {
+        names.insert(0, "reference".into());
+    }
+    let impls = select(&names).map_err(UsageError)?;
+    let quiet = indicatif::ProgressBar::hidden();
+    // 1. vector files
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&a.vectors)
+        .map_err(|e| UsageError(format!("{}: {e}", a.vectors.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut vec_tally = vectors::Tally::default();
+    let mut log = Vec::new();
+    for f in &files {
+        let t = vectors::check_file(f, &impls, &mut log, &quiet).map_err(UsageError)?;
+        vec_tally.add(&t);
+    }
+    // 2. official suites
+    let off = match official::shared_vectors_dir() {
+        Some(d) => Some(official::run_all(&d, &impls).map_err(UsageError)?),
+        None => None,
+    };
+    // 3. random campaign
+    let bar = indicatif::ProgressBar::new(0).with_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} random cases {msg}")
+            .expect("valid template"),
+    );
+    let camp = campaign::campaign(&impls, a.cases, a.seed, &bar);
+    bar.finish_and_clear();
+    let off_failed = off.as_ref().map_or(0, |o| o.tally.failed);
+    let ok = vec_tally.failed == 0 && off_failed == 0 && camp.disagreed() == 0;
+    if a.json {
+        let cells: Vec<serde_json::Value> = camp
+            .cells
+            .iter()
+            .map(|((c, o, i), cell)| {
+                serde_json::json!({"curve": c.id(), "op": o.id(), "implementation": i, "agreed": cell.agreed,
+                    "disagreed": cell.disagreed, "declined": cell.declined, "median_us": cell.median_us()})
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "vectors": {"files": files.len(), "passed": vec_tally.passed, "failed": vec_tally.failed, "skipped": vec_tally.skipped},
+            "official": off.as_ref().map(|o| serde_json::json!({"passed": o.tally.passed, "failed": o.tally.failed,
+                "skipped": o.tally.skipped, "known_peer_deviations": o.deviations.len()})),
+            "campaign": {"seed": a.seed, "cases_per_op": a.cases, "disagreements": camp.disagreed(), "cells": cells},
+            "constant_time": "not available yet",
+            "ok": ok,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).expect("serializable")
+        );
+    } else {
+        print!("{}", String::from_utf8_lossy(&log));
+        println!(
+            "vector files ({}): {}",
+            files.len(),
+            vec_tally.closing_line()
+        );
+        match &off {
+            Some(o) => {
+                for f in &o.failures {
+                    println!("FAIL {f}");
+                }
+                for (suite, n, outside) in &o.point_cases {
+                    println!("official {suite}: {n} point-level cases ({outside} outside the contract, not run)");
+                }
+                println!(
+                    "official suites: {} passed, {} failed, {} skipped; {} known peer deviations reproduced",
+                    o.tally.passed,
+                    o.tally.failed,
+                    o.tally.skipped,
+                    o.deviations.len()
+                );
+            }
+            None => println!("official suites: ../shared/vectors not found, not run"),
+        }
+        for d in &camp.disagreements {
+            println!("DISAGREEMENT\n{d}");
+        }
+        println!(
+            "\nrandom campaign: seed {}, {} cases per curve and op",
+            a.seed, a.cases
+        );
+        println!(
+            "{:<10} {:<7} {:<18} {:>7} {:>9} {:>8} {:>12}",
+            "curve", "op", "implementation", "agreed", "disagreed", "declined", "median µs"
+        );
+        for ((c, o, i), cell) in &camp.cells {
+            if cell.agreed + cell.disagreed == 0 {
+                continue; // declined everything: not a row of interest
+            }
+            let med = cell
+                .median_us()
+                .map_or("-".to_string(), |m| format!("{m:.1}"));
+            println!(
+                "{:<10} {:<7} {:<18} {:>7} {:>9} {:>8} {:>12}",
+                c.id(),
+                o.id(),
+                i,
+                cell.agreed,
+                cell.disagreed,
+                cell.declined,
+                med
+            );
+        }
+        println!("constant-time checks: not available yet (the [ct] issue)");
+        println!("audit: {}", if ok { "OK" } else { "FAILED" });
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match &cli.cmd {
@@ -246,6 +391,7 @@ fn main() -> ExitCode {
             cmd: VectorsCmd::Generate { seed, out },
         } => generate_cmd(*seed, out),
         Cmd::Compare(a) => compare_cmd(a),
+        Cmd::Audit(a) => audit_cmd(a),
     };
     r.unwrap_or_else(|UsageError(msg)| {
         eprintln!("twinmul: error: {msg}");

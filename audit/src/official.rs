@@ -281,3 +281,78 @@ pub const KNOWN_PEER_DEVIATIONS: &[(&str, &str, &str)] = &[(
     "ark-bls12-381 0.5.0 (and 0.6.0) `deserialize_uncompressed` with `Validate::Yes` checks only \
      the subgroup, not the curve equation: an order-r point of y² = x³ + 24 is accepted",
 )];
+
+/// The result of running the official suites.
+#[derive(Debug, Default)]
+pub struct OfficialRun {
+    /// Passed / failed / skipped (declined) per implementation, plus per suite.
+    pub tally: crate::vectors::Tally,
+    /// Point-level cases per suite.
+    pub point_cases: Vec<(&'static str, usize, usize)>,
+    /// Failure lines.
+    pub failures: Vec<String>,
+    /// Known peer deviations that reproduced: (implementation, label).
+    pub deviations: Vec<(String, String)>,
+}
+
+/// Runs every suite on every implementation. Cases outside the contract are
+/// counted per suite, not per implementation; a reference decline is a failure.
+pub fn run_all(
+    dir: &Path,
+    impls: &[Box<dyn crate::Implementation>],
+) -> Result<OfficialRun, String> {
+    let mut out = OfficialRun::default();
+    for (suite, cases) in all(dir)? {
+        let (mut points, mut outside) = (0, 0);
+        for c in &cases {
+            let Ok((input, expected)) = &c.case else {
+                outside += 1;
+                continue;
+            };
+            points += 1;
+            for imp in impls {
+                let got = crate::implementation::run(imp.as_ref(), c.curve, input);
+                let e = out
+                    .tally
+                    .per_impl
+                    .entry(imp.name().to_string())
+                    .or_default();
+                match expected.matches(&got) {
+                    Some(true) => {
+                        e[0] += 1;
+                        out.tally.passed += 1;
+                    }
+                    Some(false)
+                        if KNOWN_PEER_DEVIATIONS
+                            .iter()
+                            .any(|(i, l, _)| *i == imp.name() && *l == c.label) =>
+                    {
+                        out.deviations
+                            .push((imp.name().to_string(), c.label.clone()));
+                    }
+                    Some(false) => {
+                        e[1] += 1;
+                        out.tally.failed += 1;
+                        out.failures.push(format!(
+                            "{} [{}]: expected {expected}, got {got}",
+                            c.label,
+                            imp.name()
+                        ));
+                    }
+                    None if imp.name() == "reference" => {
+                        e[1] += 1;
+                        out.tally.failed += 1;
+                        out.failures
+                            .push(format!("{}: the reference declined", c.label));
+                    }
+                    None => {
+                        e[2] += 1;
+                        out.tally.skipped += 1;
+                    }
+                }
+            }
+        }
+        out.point_cases.push((suite, points, outside));
+    }
+    Ok(out)
+}

@@ -7,8 +7,6 @@
 //! `TWINMUL_REQUIRE_SHARED=1` (CI sets it), where absence is a failure.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
-use std::collections::BTreeMap;
-use twinmul_audit::implementation::run;
 use twinmul_audit::official::{all, shared_vectors_dir, KNOWN_PEER_DEVIATIONS};
 use twinmul_audit::{implementations, Expected};
 
@@ -23,61 +21,33 @@ fn official_suites_pass_on_every_implementation() {
         return;
     };
     let impls = implementations();
-    let suites = all(&dir).expect("official suites readable");
-    let mut failures = Vec::new();
-    let mut deviations_seen = Vec::new();
-    for (suite, cases) in &suites {
-        let mut passed: BTreeMap<&str, usize> = BTreeMap::new();
-        let (mut point_cases, mut skipped) = (0, 0);
-        for c in cases {
-            let Ok((input, expected)) = &c.case else {
-                skipped += 1;
-                continue;
-            };
-            point_cases += 1;
-            for imp in &impls {
-                let got = run(imp.as_ref(), c.curve, input);
-                match expected.matches(&got) {
-                    Some(true) => *passed.entry(imp.name()).or_default() += 1,
-                    Some(false)
-                        if KNOWN_PEER_DEVIATIONS
-                            .iter()
-                            .any(|(i, l, _)| *i == imp.name() && *l == c.label) =>
-                    {
-                        deviations_seen.push((imp.name(), c.label.clone()));
-                    }
-                    Some(false) => failures.push(format!(
-                        "{} [{}]: expected {expected}, got {got}",
-                        c.label,
-                        imp.name()
-                    )),
-                    None if imp.name() == "reference" => {
-                        failures.push(format!("{}: the reference declined", c.label))
-                    }
-                    None => {}
-                }
-            }
-        }
-        eprintln!("{suite}: {point_cases} point-level cases, {skipped} skipped (outside the contract); passed per implementation: {passed:?}");
-        assert_eq!(
-            passed.get("reference"),
-            Some(&point_cases),
-            "{suite}: the reference passes every case"
-        );
+    let run = twinmul_audit::official::run_all(&dir, &impls).expect("official suites readable");
+    for (suite, points, outside) in &run.point_cases {
+        eprintln!("{suite}: {points} point-level cases, {outside} outside the contract (not run)");
     }
+    eprintln!(
+        "passed / failed / declined per implementation: {:?}",
+        run.tally.per_impl
+    );
     assert!(
-        failures.is_empty(),
+        run.failures.is_empty(),
         "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
+        run.failures.len(),
+        run.failures.join("\n")
+    );
+    let total_points: usize = run.point_cases.iter().map(|(_, p, _)| p).sum();
+    assert_eq!(
+        run.tally.per_impl["reference"][0], total_points,
+        "the reference passes every case"
     );
     for (imp, label, finding) in KNOWN_PEER_DEVIATIONS {
         assert!(
-            deviations_seen.iter().any(|(i, l)| i == imp && l == label),
+            run.deviations.iter().any(|(i, l)| i == imp && l == label),
             "known deviation no longer reproduces (peer fixed? remove it): {imp} {label}: {finding}"
         );
         eprintln!("known peer deviation reproduced: {imp}: {finding}");
     }
+    let suites = all(&dir).expect("official suites readable");
 
     // The readers found what the suites' READMEs say is there.
     let count = |suite: &str, pred: &dyn Fn(&Expected) -> bool| {
