@@ -139,13 +139,46 @@ impl Point {
         }
     }
 
-    /// 2ⁿP.
+    /// 2ⁿP: Pornin's repeated doubling, n·(2M + 5S) + 2M + 1S, carrying
+    /// (x, w, z) of the intermediate points instead of full (X : Z : U : T).
     pub fn double_n(&self, n: u32) -> Point {
-        let mut r = *self;
-        for _ in 0..n {
-            r = r.double();
+        match n {
+            0 => return *self,
+            1 => return self.double(),
+            _ => {}
         }
-        r
+        let t1 = self.z.mul(&self.t);
+        let t2 = t1.mul(&self.t);
+        let x1 = t2.square();
+        let z1 = t1.mul(&self.u);
+        let t3 = self.u.square();
+        let w1 = t2.sub(&self.x.add(&self.z).mul_small(A).mul(&t3));
+        let t4 = w1.square();
+        let t5 = z1.square();
+        let mut x = t5.square().mul_small_z(16 * B_Z);
+        let mut w = x1.double().sub(&t5.mul_small(4).add(&t4));
+        let mut z = w1.add(&z1).square().sub(&t4.add(&t5));
+        for _ in 2..n {
+            let t1 = z.square();
+            let t2 = t1.square();
+            let t3 = w.square();
+            let t4 = t3.square();
+            let t5 = w.add(&z).square().sub(&t1.add(&t3));
+            z = t5.mul(&x.add(&t1).double().sub(&t3));
+            x = t2.mul(&t4).mul_small_z(16 * B_Z);
+            w = t4.add(&t2.mul_small_z(4 * B_Z).sub(&t2.mul_small(4))).neg();
+        }
+        let t1 = w.square();
+        let t2 = z.square();
+        let t3 = w.add(&z).square().sub(&t1.add(&t2));
+        let w1 = t1.sub(&x.add(&t2).double());
+        let zz = w1.square();
+        Point {
+            x: mul_b(&t3.square()),
+            z: zz,
+            u: t3.mul(&w1),
+            t: t1.double().mul(&t1.sub(&t2.double())).sub(&zz),
+        }
     }
 
     /// −P.

@@ -66,6 +66,11 @@ impl Gf {
     pub fn square(self) -> Gf {
         self.mul(self)
     }
+    /// 3·self.
+    #[inline(always)]
+    pub fn triple(self) -> Gf {
+        self + self + self
+    }
     /// `self^e` for a public exponent.
     pub fn pow(self, e: u64) -> Gf {
         let mut acc = Gf::ONE;

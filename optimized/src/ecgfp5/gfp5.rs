@@ -103,31 +103,91 @@ impl Gfp5 {
             r(a[3], k),
         ])
     }
-    /// Product (schoolbook, 25 multiplications, five reductions).
+    /// Product: 25 multiplications and five reductions. The z⁵ = 3 fold is
+    /// applied to b first (3·bⱼ mod p), so every output coefficient is a sum
+    /// of exactly five 128-bit products, kept as (u128, carries).
     #[inline(always)]
     pub fn mul(&self, o: &Gfp5) -> Gfp5 {
         let a = self.0.map(|x| x.0 as u128);
-        let b = o.0.map(|x| x.0 as u128);
-        let mut c = [(0u128, 0u64); 5];
-        for i in 0..5 {
-            for j in 0..5 {
-                let v = a[i] * b[j];
-                if i + j < 5 {
-                    acc(&mut c[i + j], v);
-                } else {
-                    // z^(i+j) = 3·z^(i+j−5): add three times
-                    for _ in 0..3 {
-                        acc(&mut c[i + j - 5], v);
-                    }
-                }
+        let b = o.0;
+        let b3 = [
+            b[0],
+            b[1].triple(),
+            b[2].triple(),
+            b[3].triple(),
+            b[4].triple(),
+        ];
+        let b = b.map(|x| x.0 as u128);
+        let b3 = b3.map(|x| x.0 as u128);
+        let dot = |terms: [(u128, u128); 5]| {
+            let mut s = (0u128, 0u64);
+            for (x, y) in terms {
+                acc(&mut s, x * y);
             }
-        }
-        Gfp5(c.map(|(lo, hi)| reduce192(lo, hi)))
+            reduce192(s.0, s.1)
+        };
+        Gfp5([
+            dot([
+                (a[0], b[0]),
+                (a[1], b3[4]),
+                (a[2], b3[3]),
+                (a[3], b3[2]),
+                (a[4], b3[1]),
+            ]),
+            dot([
+                (a[0], b[1]),
+                (a[1], b[0]),
+                (a[2], b3[4]),
+                (a[3], b3[3]),
+                (a[4], b3[2]),
+            ]),
+            dot([
+                (a[0], b[2]),
+                (a[1], b[1]),
+                (a[2], b[0]),
+                (a[3], b3[4]),
+                (a[4], b3[3]),
+            ]),
+            dot([
+                (a[0], b[3]),
+                (a[1], b[2]),
+                (a[2], b[1]),
+                (a[3], b[0]),
+                (a[4], b3[4]),
+            ]),
+            dot([
+                (a[0], b[4]),
+                (a[1], b[3]),
+                (a[2], b[2]),
+                (a[3], b[1]),
+                (a[4], b[0]),
+            ]),
+        ])
     }
-    /// Square.
+    /// Square: 15 multiplications (the cross terms doubled, the wrapped ones tripled, up front).
     #[inline(always)]
     pub fn square(&self) -> Gfp5 {
-        self.mul(self)
+        let x = self.0;
+        let d = |v: Gf| v + v;
+        let (a1_2, a2_2, a3_2, a4_2) = (d(x[1]), d(x[2]), d(x[3]), d(x[4]));
+        let (a3_6, a4_6) = (d(x[3].triple()), d(x[4].triple()));
+        let (a3_3, a4_3) = (x[3].triple(), x[4].triple());
+        let w = |v: Gf| v.0 as u128;
+        let a = x.map(w);
+        let dot = |terms: [(u128, u128); 3]| {
+            let mut s = (0u128, 0u64);
+            for (p, q) in terms {
+                acc(&mut s, p * q);
+            }
+            reduce192(s.0, s.1)
+        };
+        Gfp5([
+            dot([(a[0], a[0]), (a[1], w(a4_6)), (a[2], w(a3_6))]),
+            dot([(a[0], w(a1_2)), (a[2], w(a4_6)), (a[3], w(a3_3))]),
+            dot([(a[1], a[1]), (a[0], w(a2_2)), (a[3], w(a4_6))]),
+            dot([(a[0], w(a3_2)), (a[1], w(a2_2)), (a[4], w(a4_3))]),
+            dot([(a[2], a[2]), (a[0], w(a4_2)), (a[1], w(a3_2))]),
+        ])
     }
     /// `self^(2^n)`.
     pub fn square_n(&self, n: u32) -> Gfp5 {
