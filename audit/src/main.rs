@@ -122,6 +122,12 @@ struct CompareArgs {
     /// Only these implementations (repeatable).
     #[arg(long = "impl", value_name = "NAME")]
     impls: Vec<String>,
+    /// Instead of one given input, N random inputs of the op (with timings).
+    #[arg(long, value_name = "N")]
+    random: Option<usize>,
+    /// Seed for --random.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 /// A usage or input error: printed as one line, exit code 2.
@@ -148,6 +154,9 @@ fn compare_cmd(a: &CompareArgs) -> Result<ExitCode, UsageError> {
             a.op
         ))
     })?;
+    if let Some(n) = a.random {
+        return compare_random(curve, op, n, a);
+    }
     let input = match op {
         Op::MulG => Input::MulG {
             scalar: hex_arg("scalar", &a.scalar)?,
@@ -184,6 +193,37 @@ fn compare_cmd(a: &CompareArgs) -> Result<ExitCode, UsageError> {
         println!("DISAGREEMENT among the {n} implementations that answered");
         Ok(ExitCode::from(1))
     }
+}
+
+/// `compare --random N`: N random inputs, every answer and its time side by side.
+fn compare_random(curve: Curve, op: Op, n: usize, a: &CompareArgs) -> Result<ExitCode, UsageError> {
+    use rand::SeedableRng;
+    let mut names = a.impls.clone();
+    if !names.is_empty() && !names.iter().any(|x| x == "reference") {
+        names.insert(0, "reference".into());
+    }
+    let impls = select(&names).map_err(UsageError)?;
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(a.seed);
+    let mut bad = 0;
+    for i in 0..n {
+        let input = twinmul_audit::campaign::random_input(curve, op, impls[0].as_ref(), &mut rng);
+        let mut camp = twinmul_audit::campaign::Campaign::default();
+        camp.run_case(curve, &input, &impls);
+        let c = compare(curve, &input, &impls);
+        println!("case {i}: {}", c.report());
+        for ((_, _, name), cell) in &camp.cells {
+            if let Some(us) = cell.median_us() {
+                println!("  {name:<18} {us:>10.1} µs");
+            }
+        }
+        bad += usize::from(!c.agreed());
+    }
+    println!("{} of {n} cases agreed", n - bad);
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn list_cmd() {

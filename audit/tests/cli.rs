@@ -176,3 +176,15 @@ fn list_names_every_implementation() {
         assert!(out.lines().any(|l| l.starts_with(name)), "{name}: {out}");
     }
 }
+
+#[test]
+fn compare_random_runs_cases_side_by_side() {
+    let o = twinmul(&[
+        "compare", "--curve", "bn254", "--op", "mul", "--random", "3", "--seed", "5",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert_eq!(out.matches("case ").count(), 3, "{out}");
+    assert!(out.contains("ark-bn254") && out.contains(" µs"), "{out}");
+    assert!(out.trim_end().ends_with("3 of 3 cases agreed"), "{out}");
+}

@@ -37,7 +37,7 @@ fn fields(c: &mut Criterion) {
     chain::<bls12_381::Fe>(c, "bls12-381");
 }
 
-criterion_group!(benches, fields, peers);
+criterion_group!(benches, fields, peers, gfp5);
 criterion_main!(benches);
 
 fn peers(c: &mut Criterion) {
@@ -64,6 +64,30 @@ fn peers(c: &mut Criterion) {
             let mut x = black_box(a);
             for _ in 0..100 {
                 x *= b;
+            }
+            x
+        })
+    });
+}
+
+fn gfp5(c: &mut Criterion) {
+    use twinmul::ecgfp5::gfp5::Gfp5;
+    let a = Gfp5::from_u64s([1, 2, 3, 4, 5]).invert();
+    let b = a.square();
+    c.bench_function("field/gfp5/mul x100", |bn| {
+        bn.iter(|| {
+            let mut x = black_box(a);
+            for _ in 0..100 {
+                x = x.mul(&b);
+            }
+            x
+        })
+    });
+    c.bench_function("field/gfp5/square x100", |bn| {
+        bn.iter(|| {
+            let mut x = black_box(a);
+            for _ in 0..100 {
+                x = x.square();
             }
             x
         })
