@@ -3,6 +3,8 @@
 //! - `twinmul audit [--cases N] [--seed S] [--json]` — the main job: every
 //!   vector file and official suite on every implementation, a seeded random
 //!   differential campaign with timings, and a side-by-side summary;
+//! - `twinmul ct [--samples N] [--filter NAME]` — dudect verdicts per
+//!   constant-time target, with leaky controls that must be flagged;
 //! - `twinmul list` — the implementations compiled in and what each supports;
 //! - `twinmul vectors check FILE... [--impl NAME]... [--no-skip]` — the
 //!   interop contract's checker;
@@ -44,6 +46,19 @@ enum Cmd {
     /// The main job: vectors, official suites and a random differential
     /// campaign on every implementation, with a side-by-side summary.
     Audit(AuditArgs),
+    /// Constant-time evidence: run the dudect targets of `ct-tests/` and
+    /// give a verdict per target (controls must be flagged).
+    Ct(CtArgs),
+}
+
+#[derive(Args)]
+struct CtArgs {
+    /// Samples per target (expensive targets use a fixed fraction of it).
+    #[arg(long, default_value_t = 100_000)]
+    samples: usize,
+    /// Only targets whose name contains this.
+    #[arg(long)]
+    filter: Option<String>,
 }
 
 #[derive(Args)]
@@ -412,6 +427,86 @@ fn audit_cmd(a: &AuditArgs) -> Result<ExitCode, UsageError> {
     })
 }
 
+/// `twinmul ct`: builds and runs `twinmul-ct` (release, pinned to one core
+/// with taskset where present), parses each target's max t, and judges:
+/// |t| < 5 passes a constant-time target; a `*_control` must exceed 10.
+fn ct_cmd(a: &CtArgs) -> Result<ExitCode, UsageError> {
+    use std::process::Command;
+    let build = Command::new("cargo")
+        .args(["build", "--release", "-q", "-p", "twinmul-ct"])
+        .status()
+        .map_err(|e| UsageError(format!("cannot run cargo: {e}")))?;
+    if !build.success() {
+        return Err(UsageError("building twinmul-ct failed".into()));
+    }
+    let bin = std::path::Path::new("target/release/twinmul-ct");
+    let pinned = Command::new("taskset").arg("--version").output().is_ok();
+    let mut cmd = if pinned {
+        let mut c = Command::new("taskset");
+        c.args(["-c", "1"]).arg(bin);
+        c
+    } else {
+        Command::new(bin)
+    };
+    if let Some(f) = &a.filter {
+        cmd.args(["--filter", f]);
+    }
+    let out = cmd
+        .env("DUDECT_N", a.samples.to_string())
+        .output()
+        .map_err(|e| UsageError(format!("cannot run {}: {e}", bin.display())))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut ok = out.status.success();
+    let mut rows = 0;
+    println!(
+        "{:<32} {:>10} {:>10}  verdict",
+        "target", "samples", "max |t|"
+    );
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("bench ") && l.contains("max t = "))
+    {
+        let name = line.split_whitespace().nth(1).unwrap_or("?");
+        let num = |key: &str| -> Option<f64> {
+            let rest = &line[line.find(key)? + key.len()..];
+            rest.split(|c: char| c == ',' || c.is_whitespace())
+                .find(|s| !s.is_empty())?
+                .trim_end_matches('M')
+                .parse()
+                .ok()
+        };
+        let (Some(t), n) = (num("max t = "), num("n == ")) else {
+            continue;
+        };
+        let control = name.contains("control");
+        let pass = if control {
+            t.abs() > 10.0
+        } else {
+            t.abs() < 5.0
+        };
+        let verdict = match (control, pass) {
+            (false, true) => "pass (constant time)",
+            (false, false) => "FAIL (timing depends on the secret)",
+            (true, true) => "flagged, as a control must be",
+            (true, false) => "FAIL (control not flagged: harness not sensitive enough)",
+        };
+        ok &= pass;
+        rows += 1;
+        let samples = n.map_or("?".to_string(), |m| format!("{:.0}", m * 1e6));
+        println!("{name:<32} {samples:>10} {:>10.2}  {verdict}", t.abs());
+    }
+    if rows == 0 {
+        println!("no dudect output parsed (filter matched nothing?)");
+        ok = false;
+    }
+    println!("ct: {}", if ok { "OK" } else { "FAILED" });
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match &cli.cmd {
@@ -432,6 +527,7 @@ fn main() -> ExitCode {
         } => generate_cmd(*seed, out),
         Cmd::Compare(a) => compare_cmd(a),
         Cmd::Audit(a) => audit_cmd(a),
+        Cmd::Ct(a) => ct_cmd(a),
     };
     r.unwrap_or_else(|UsageError(msg)| {
         eprintln!("twinmul: error: {msg}");

@@ -132,7 +132,21 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// The product's multiplications are independent, which schedules
     /// better than interleaved CIOS.
     #[inline(always)]
-    const fn mont_mul(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    fn mont_mul(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let (s, hi, keep_hi) = Self::mont_mul_parts(a, b);
+        limbs::select(keep_hi, &hi, &s)
+    }
+
+    /// [`Self::mont_mul`] for compile-time constants.
+    const fn mont_mul_const(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let (s, hi, keep_hi) = Self::mont_mul_parts(a, b);
+        limbs::select_const(keep_hi, &hi, &s)
+    }
+
+    /// The product before the final conditional subtraction: (hi − p, hi,
+    /// mask of all ones when hi must be kept).
+    #[inline(always)]
+    const fn mont_mul_parts(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N], u64) {
         let p = &P::MODULUS;
         // t = lo + hi·2^(64N)
         let mut lo = [0u64; N];
@@ -181,12 +195,12 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         // hi + top·R < 2p: subtract p once unless that goes negative.
         let (s, borrow) = limbs::sub(&hi, p);
         let (_, under) = sbb(top, 0, borrow);
-        limbs::select_const(under.wrapping_sub(1), &s, &hi)
+        (s, hi, under.wrapping_neg())
     }
 
     /// A compile-time constant from its canonical limbs (must be < p).
     pub const fn from_canonical_const(v: [u64; N]) -> Self {
-        Self::from_raw(Self::mont_mul(&v, &Self::R2))
+        Self::from_raw(Self::mont_mul_const(&v, &Self::R2))
     }
 
     /// Converts canonical limbs (any value < R) into Montgomery form, reduced mod p.
@@ -196,7 +210,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
 
     /// Canonical limbs `v` (must be < p) into Montgomery form; none if `v ≥ p`.
     pub fn from_canonical_limbs(v: &[u64; N]) -> CtOption<Self> {
-        let (_, borrow) = limbs::sub(v, &P::MODULUS);
+        let borrow = limbs::borrow_of_sub(v, &P::MODULUS);
         CtOption::new(Self::from_limbs_reduced(v), Choice::from(borrow as u8))
     }
 
@@ -229,7 +243,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
 
     /// Whether the canonical value is > (p−1)/2, by a borrow chain.
     fn gt_half(&self) -> Choice {
-        let (_, borrow) = limbs::sub(&Self::HALF, &self.to_canonical_limbs());
+        let borrow = limbs::borrow_of_sub(&Self::HALF, &self.to_canonical_limbs());
         Choice::from(borrow as u8)
     }
 }
@@ -350,7 +364,7 @@ impl<P: FieldParams<N>, const N: usize> Add for Fp<P, N> {
         let (d, borrow) = limbs::sub(&s, &P::MODULUS);
         // Use s − p unless it went negative without a carry out of s.
         let (_, under) = sbb(carry, 0, borrow);
-        Self::from_raw(limbs::select_const(under.wrapping_sub(1), &d, &s))
+        Self::from_raw(limbs::select(under.wrapping_sub(1), &d, &s))
     }
 }
 
@@ -360,7 +374,7 @@ impl<P: FieldParams<N>, const N: usize> Sub for Fp<P, N> {
     fn sub(self, o: Self) -> Self {
         let (d, borrow) = limbs::sub(&self.limbs, &o.limbs);
         // Add p back when the subtraction borrowed (mask = all ones).
-        let pm = limbs::select_const(borrow.wrapping_neg(), &P::MODULUS, &[0; N]);
+        let pm = limbs::select(borrow.wrapping_neg(), &P::MODULUS, &[0; N]);
         Self::from_raw(limbs::add(&d, &pm).0)
     }
 }

@@ -51,7 +51,31 @@ pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) 
     (r, br)
 }
 
-/// `mask ? a : b` limb-wise, for a mask of all ones or all zeros.
+/// The borrow of `a − b`: whether a < b, in constant time. The whole
+/// difference is computed and passed through `black_box`, so the compiler
+/// cannot shortcut the borrow chain into an early-exit comparison.
+#[inline(always)]
+pub fn borrow_of_sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> u64 {
+    let (d, borrow) = sub(a, b);
+    core::hint::black_box(d);
+    core::hint::black_box(borrow)
+}
+
+/// `mask ? a : b` limb-wise at run time. The mask goes through
+/// `black_box` first: without it LLVM may turn the masking back into a
+/// branch on the secret bit (RUSTSEC-2024-0344; found here by `twinmul ct`).
+#[inline(always)]
+pub fn select<const N: usize>(mask: u64, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    let mask = core::hint::black_box(mask);
+    let mut r = [0u64; N];
+    for i in 0..N {
+        r[i] = (a[i] & mask) | (b[i] & !mask);
+    }
+    r
+}
+
+/// `mask ? a : b` limb-wise, for compile-time evaluation only (constants,
+/// generated tables): no `black_box` in a `const fn`.
 #[inline(always)]
 pub const fn select_const<const N: usize>(mask: u64, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
     let mut r = [0u64; N];

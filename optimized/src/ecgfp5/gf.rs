@@ -16,13 +16,13 @@ const EPSILON: u64 = 0xFFFF_FFFF;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Gf(pub(crate) u64);
 
-/// 2³² − 1 when `bit`, else 0 (a mask, no branch).
+/// 2³² − 1 when `bit`, else 0 (a `black_box`ed mask, no branch).
 #[inline(always)]
 fn eps_if(bit: bool) -> u64 {
-    EPSILON & (bit as u64).wrapping_neg()
+    EPSILON & core::hint::black_box((bit as u64).wrapping_neg())
 }
 
-/// `x mod p` for any u64 (one conditional subtraction).
+/// `x mod p` for any u64 (one conditional subtraction), for constants.
 #[inline(always)]
 pub const fn canon(x: u64) -> u64 {
     let (r, b) = x.overflowing_sub(P);
@@ -31,20 +31,29 @@ pub const fn canon(x: u64) -> u64 {
     (x & m) | (r & !m)
 }
 
+/// `x mod p` at run time: the mask goes through `black_box` so LLVM cannot
+/// turn it back into a branch (RUSTSEC-2024-0344).
+#[inline(always)]
+pub fn canon_ct(x: u64) -> u64 {
+    let (r, b) = x.overflowing_sub(P);
+    let m = core::hint::black_box((b as u64).wrapping_neg());
+    (x & m) | (r & !m)
+}
+
 /// Reduces a 128-bit value mod p, canonical output.
 #[inline(always)]
-pub const fn reduce128(x: u128) -> u64 {
+pub fn reduce128(x: u128) -> u64 {
     let lo = x as u64;
     let hi = (x >> 64) as u64;
     let hi_hi = hi >> 32;
     let hi_lo = hi & EPSILON;
     // lo − hi_hi (2⁹⁶ ≡ −1); on borrow add p, i.e. subtract 2³² − 1.
     let (t0, borrow) = lo.overflowing_sub(hi_hi);
-    let t0 = t0.wrapping_sub(EPSILON & (borrow as u64).wrapping_neg());
+    let t0 = t0.wrapping_sub(eps_if(borrow));
     // + hi_lo·(2³² − 1)  (2⁶⁴ ≡ 2³² − 1); on carry add 2⁶⁴ mod p.
     let t1 = hi_lo * EPSILON;
     let (t2, carry) = t0.overflowing_add(t1);
-    canon(t2.wrapping_add(EPSILON & (carry as u64).wrapping_neg()))
+    canon_ct(t2.wrapping_add(eps_if(carry)))
 }
 
 impl Gf {
@@ -126,7 +135,7 @@ impl Add for Gf {
     fn add(self, o: Gf) -> Gf {
         let (s, c) = self.0.overflowing_add(o.0);
         // on overflow, s + 2⁶⁴ ≡ s + (2³² − 1); cannot overflow again since s < 2⁶⁴ − 2³².
-        Gf(canon(s.wrapping_add(eps_if(c))))
+        Gf(canon_ct(s.wrapping_add(eps_if(c))))
     }
 }
 

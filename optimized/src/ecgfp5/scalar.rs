@@ -51,7 +51,7 @@ pub fn from_canonical_bytes(bytes: &[u8]) -> CtOption<Scalar> {
 
 /// Whether 40 LE bytes encode a value < n (constant time).
 pub fn is_canonical(bytes: &[u8; 40]) -> Choice {
-    let (_, borrow) = limbs::sub(&le_limbs(bytes), &OrderParams::MODULUS);
+    let borrow = limbs::borrow_of_sub(&le_limbs(bytes), &OrderParams::MODULUS);
     Choice::from(borrow as u8)
 }
 

@@ -1,0 +1,304 @@
+//! dudect timing tests (Reparaz–Balasch–Verbauwhede 2017, via
+//! `dudect-bencher`) of the constant-time code of `twinmul`: two input
+//! classes per target, interleaved at random; Welch's t-test on the timings.
+//!
+//! Every family has a deliberately leaky control (`*_control`) run under the
+//! same harness: if a control is not flagged, the run proves nothing. The
+//! verdicts are made by `twinmul ct`, which runs this binary and parses the
+//! `max t` of each target. `DUDECT_N` sets the samples per target
+//! (default 100 000).
+#![allow(missing_docs)]
+
+use dudect_bencher::rand::RngExt;
+use dudect_bencher::{ctbench_main, BenchRng, Class, CtRunner};
+use std::hint::black_box;
+use twinmul::comb::GeneratorContext;
+use twinmul::curves::secp256k1::{Fe, Point, Scalar, Secp256k1};
+use twinmul::ecgfp5::{curve as ec, scalar as esc, schnorr};
+use twinmul::field::FieldParams;
+use twinmul::{bip340, lookup, mul, Field, LookupTable, ScalarField};
+
+fn n() -> usize {
+    std::env::var("DUDECT_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000)
+}
+
+fn classes(rng: &mut BenchRng) -> Vec<Class> {
+    (0..n())
+        .map(|_| {
+            if rng.random::<bool>() {
+                Class::Left
+            } else {
+                Class::Right
+            }
+        })
+        .collect()
+}
+
+fn scalar(rng: &mut BenchRng) -> Scalar {
+    let mut b = [0u8; 32];
+    rng.fill(&mut b[..]);
+    Scalar::from_bytes_reduced(&b).unwrap_or(Scalar::ONE)
+}
+
+/// Builds every input before any timing starts (a store right before the
+/// timed call would itself be a class-dependent effect: store forwarding).
+fn prepare<T>(
+    rng: &mut BenchRng,
+    count: usize,
+    mut make: impl FnMut(bool, &mut BenchRng) -> T,
+) -> Vec<(Class, T)> {
+    classes(rng)
+        .into_iter()
+        .take(count)
+        .map(|c| {
+            let right = matches!(c, Class::Right);
+            (c, make(right, rng))
+        })
+        .collect()
+}
+
+/// GLV window lookup: digit 1 vs a random digit in [−8, 8].
+fn ct_lookup_glv(r: &mut CtRunner, rng: &mut BenchRng) {
+    let g = Point::generator();
+    let mut e = [g; 8];
+    for i in 1..8 {
+        e[i] = e[i - 1].add(&g);
+    }
+    let t = LookupTable::new(e);
+    let id = Point::identity();
+    for (c, d) in prepare(
+        rng,
+        n(),
+        |right, rng| if right { rng.random_range(-8i8..=8) } else { 1 },
+    ) {
+        r.run_one(c, || t.select(black_box(d), id));
+    }
+}
+
+/// ECgFp5 generator-table row: digit 1 vs a random digit in [−16, 16].
+fn ct_lookup_ecgfp5_table(r: &mut CtRunner, rng: &mut BenchRng) {
+    let row = &ec::generator_rows()[17];
+    for (c, d) in prepare(rng, n(), |right, rng| {
+        if right {
+            rng.random_range(-16i8..=16)
+        } else {
+            1
+        }
+    }) {
+        r.run_one(c, || {
+            lookup::select_from(black_box(row), black_box(d), ec::AffinePoint::default())
+        });
+    }
+}
+
+/// Control: a secret index straight into a 4 MiB table (cache timing).
+fn leaky_lookup_control(r: &mut CtRunner, rng: &mut BenchRng) {
+    let table: Vec<u64> = (0..(1u64 << 19)).collect();
+    let len = table.len();
+    for (c, i) in prepare(
+        rng,
+        n(),
+        |right, rng| if right { rng.random_range(0..len) } else { 0 },
+    ) {
+        r.run_one(c, || black_box(table[black_box(i)]));
+    }
+}
+
+/// secp256k1 scalar parsing: n − 1 (just below n) vs n + x (just above).
+fn ct_scalar_canonical(r: &mut CtRunner, rng: &mut BenchRng) {
+    let mut n_bytes = [0u8; 32];
+    twinmul::limbs::to_be_bytes(
+        &twinmul::curves::secp256k1::ScalarParams::MODULUS,
+        &mut n_bytes,
+    );
+    let inputs = prepare(rng, n(), |right, rng| {
+        let mut b = n_bytes;
+        if right {
+            b[31] += rng.random_range(0..16u8);
+        } else {
+            b[31] -= 1;
+        }
+        b
+    });
+    for (c, b) in inputs {
+        r.run_one(c, || Scalar::from_canonical_bytes(black_box(&b)).is_some());
+    }
+}
+
+/// ECgFp5 IsCanonical: n − 1 vs n + x.
+fn ct_ecgfp5_is_canonical(r: &mut CtRunner, rng: &mut BenchRng) {
+    let mut n_bytes = [0u8; 40];
+    for (i, l) in <esc::OrderParams as FieldParams<5>>::MODULUS
+        .iter()
+        .enumerate()
+    {
+        n_bytes[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
+    }
+    let inputs = prepare(rng, n(), |right, rng| {
+        let mut b = n_bytes;
+        if right {
+            b[0] += rng.random_range(0..16u8);
+        } else {
+            b[0] -= 1;
+        }
+        b
+    });
+    for (c, b) in inputs {
+        r.run_one(c, || esc::is_canonical(black_box(&b)));
+    }
+}
+
+/// Control: an early-exit comparison, equal vs differing in the first byte.
+fn leaky_compare_control(r: &mut CtRunner, rng: &mut BenchRng) {
+    let secret = [0x5au8; 64];
+    let inputs = prepare(rng, n(), |right, rng| {
+        let mut g = secret;
+        if right {
+            g[0] ^= rng.random_range(1..=255u8);
+        }
+        g
+    });
+    for (c, guess) in inputs {
+        r.run_one(c, || {
+            black_box(&secret)
+                .iter()
+                .zip(black_box(&guess))
+                .all(|(a, b)| a == b)
+        });
+    }
+}
+
+fn random_fe(rng: &mut BenchRng) -> Fe {
+    Fe::from_u64(rng.random::<u64>() | 1) * Fe::from_u64(rng.random::<u64>() | 1)
+}
+
+/// Field inversion: a fixed element vs random ones.
+fn ct_field_invert(r: &mut CtRunner, rng: &mut BenchRng) {
+    for (c, x) in prepare(rng, n() / 10, |right, rng| {
+        if right {
+            random_fe(rng)
+        } else {
+            Fe::from_u64(3)
+        }
+    }) {
+        r.run_one(c, || black_box(x).invert());
+    }
+}
+
+/// Control: the variable-time inversion (binary GCD) under the same classes.
+fn leaky_invert_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
+    for (c, x) in prepare(rng, n() / 10, |right, rng| {
+        if right {
+            random_fe(rng)
+        } else {
+            Fe::from_u64(1)
+        }
+    }) {
+        r.run_one(c, || black_box(x).invert_vartime());
+    }
+}
+
+/// Variable-base k·P: k = 1 vs random k.
+fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
+    let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
+    for (c, k) in prepare(
+        rng,
+        n() / 50,
+        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
+    ) {
+        r.run_one(c, || mul::mul(black_box(&p), black_box(&k)));
+    }
+}
+
+/// Control: `mul_vartime` (wNAF skips zero digits) under the same classes.
+fn leaky_mul_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
+    let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
+    for (c, k) in prepare(
+        rng,
+        n() / 50,
+        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
+    ) {
+        r.run_one(c, || mul::mul_vartime(black_box(&p), black_box(&k)));
+    }
+}
+
+/// Blinded comb k·G: k = 1 vs random k.
+fn ct_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
+    let ctx = GeneratorContext::<Secp256k1>::new().expect("getrandom");
+    for (c, k) in prepare(
+        rng,
+        n() / 20,
+        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
+    ) {
+        r.run_one(c, || ctx.mul_g(black_box(&k)));
+    }
+}
+
+/// ECgFp5 k·G (position-weighted table): k = 1 vs random k.
+fn ct_ecgfp5_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
+    let inputs = prepare(rng, n() / 20, |right, rng| {
+        if right {
+            let mut b = [0u8; 40];
+            rng.fill(&mut b[..]);
+            esc::from_bytes_reduced(&b).unwrap_or(esc::Scalar::ONE)
+        } else {
+            esc::Scalar::ONE
+        }
+    });
+    for (c, k) in inputs {
+        r.run_one(c, || ec::mul_g(black_box(&k)));
+    }
+}
+
+/// BIP340 signing: a fixed secret key vs random ones (same message and aux).
+fn ct_bip340_sign(r: &mut CtRunner, rng: &mut BenchRng) {
+    let ctx = GeneratorContext::<Secp256k1>::new().expect("getrandom");
+    let inputs = prepare(rng, n() / 50, |right, rng| {
+        let mut sk = [0x11u8; 32];
+        if right {
+            rng.fill(&mut sk[1..]);
+        }
+        sk
+    });
+    for (c, sk) in inputs {
+        r.run_one(c, || {
+            bip340::sign(&ctx, black_box(&sk), b"message", &[0u8; 32])
+        });
+    }
+}
+
+/// Lighter signing: a fixed secret key vs random ones (fixed nonce and message).
+fn ct_lighter_sign(r: &mut CtRunner, rng: &mut BenchRng) {
+    let hm = [1u8; 40];
+    let k = [0x22u8; 40];
+    let inputs = prepare(rng, n() / 20, |right, rng| {
+        let mut b = [0x11u8; 40];
+        if right {
+            rng.fill(&mut b[..39]);
+        }
+        schnorr::SecretKey::from_bytes(&b).expect("valid key")
+    });
+    for (c, sk) in inputs {
+        r.run_one(c, || schnorr::sign_with_nonce(black_box(&sk), &hm, &k));
+    }
+}
+
+ctbench_main!(
+    ct_lookup_glv,
+    ct_lookup_ecgfp5_table,
+    leaky_lookup_control,
+    ct_scalar_canonical,
+    ct_ecgfp5_is_canonical,
+    leaky_compare_control,
+    ct_field_invert,
+    leaky_invert_vartime_control,
+    ct_mul,
+    leaky_mul_vartime_control,
+    ct_mul_g,
+    ct_ecgfp5_mul_g,
+    ct_bip340_sign,
+    ct_lighter_sign
+);
