@@ -59,6 +59,9 @@ struct CtArgs {
     /// Only targets whose name contains this.
     #[arg(long)]
     filter: Option<String>,
+    /// Run the valgrind secret-taint checks instead of dudect.
+    #[arg(long)]
+    valgrind: bool,
 }
 
 #[derive(Args)]
@@ -432,6 +435,9 @@ fn audit_cmd(a: &AuditArgs) -> Result<ExitCode, UsageError> {
 /// |t| < 5 passes a constant-time target; a `*_control` must exceed 10.
 fn ct_cmd(a: &CtArgs) -> Result<ExitCode, UsageError> {
     use std::process::Command;
+    if a.valgrind {
+        return ct_valgrind(a);
+    }
     let build = Command::new("cargo")
         .args(["build", "--release", "-q", "-p", "twinmul-ct"])
         .status()
@@ -500,6 +506,69 @@ fn ct_cmd(a: &CtArgs) -> Result<ExitCode, UsageError> {
         ok = false;
     }
     println!("ct: {}", if ok { "OK" } else { "FAILED" });
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `twinmul ct --valgrind`: every target of `twinmul-ctgrind` under memcheck
+/// with its secrets marked undefined. Constant-time targets must run clean;
+/// controls must be reported (exit 42).
+fn ct_valgrind(a: &CtArgs) -> Result<ExitCode, UsageError> {
+    use std::process::Command;
+    let build = Command::new("cargo")
+        .args([
+            "build",
+            "--release",
+            "-q",
+            "-p",
+            "twinmul-ct",
+            "--bin",
+            "twinmul-ctgrind",
+        ])
+        .status()
+        .map_err(|e| UsageError(format!("cannot run cargo: {e}")))?;
+    if !build.success() {
+        return Err(UsageError("building twinmul-ctgrind failed".into()));
+    }
+    let bin = "target/release/twinmul-ctgrind";
+    let list = Command::new(bin)
+        .arg("--list")
+        .output()
+        .map_err(|e| UsageError(format!("{bin}: {e}")))?;
+    let mut ok = true;
+    let mut rows = 0;
+    println!("{:<32} {:>6}  verdict", "target", "exit");
+    for name in String::from_utf8_lossy(&list.stdout).lines() {
+        if a.filter
+            .as_ref()
+            .is_some_and(|f| !name.contains(f.as_str()))
+        {
+            continue;
+        }
+        let out = Command::new("valgrind")
+            .args(["-q", "--error-exitcode=42", bin, name])
+            .output()
+            .map_err(|e| UsageError(format!("cannot run valgrind: {e}")))?;
+        let code = out.status.code().unwrap_or(-1);
+        let control = name.contains("control");
+        let (pass, verdict) = match (control, code) {
+            (false, 0) => (true, "clean (no secret-dependent branch or index)"),
+            (false, _) => (false, "FAIL (memcheck reports a use of a secret)"),
+            (true, 42) => (true, "reported, as a control must be"),
+            (true, _) => (false, "FAIL (control not reported)"),
+        };
+        if !pass && !control {
+            print!("{}", String::from_utf8_lossy(&out.stderr));
+        }
+        ok &= pass;
+        rows += 1;
+        println!("{name:<32} {code:>6}  {verdict}");
+    }
+    ok &= rows > 0;
+    println!("ct valgrind: {}", if ok { "OK" } else { "FAILED" });
     Ok(if ok {
         ExitCode::SUCCESS
     } else {
