@@ -114,6 +114,31 @@ fn targets() -> Vec<(&'static str, fn())> {
             unpoison(&r);
             black_box(r.is_some().unwrap_u8());
         }),
+        ("ct_field_sqrt", || {
+            let x = twinmul::curves::secp256k1::Fe::from_u64(987654321);
+            poison(&x);
+            let r = x.sqrt();
+            unpoison(&r);
+            black_box(r.is_some().unwrap_u8());
+        }),
+        ("ct_glv_decompose", || {
+            use twinmul::curve::CurveParams;
+            let k =
+                Scalar::from_u64(0x1234_5678_9abc_def1) * Scalar::from_u64(0x0fed_cba9_8765_4321);
+            poison(&k);
+            let s = twinmul::glv::decompose(black_box(&k), &Secp256k1::GLV);
+            let d = twinmul::glv::recode(&s.k1, 4, 33);
+            unpoison(&d);
+            black_box(d);
+        }),
+        ("ct_lookup_ecgfp5_window", || {
+            let t = ec::window(&ec::mul_g(&esc::Scalar::from_u64(5)));
+            let d: i8 = -11;
+            poison(&d);
+            let r = t.select(black_box(d), ec::AffinePoint::default());
+            unpoison(&r);
+            black_box(r);
+        }),
         ("ct_mul", || {
             let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(99));
             let k =

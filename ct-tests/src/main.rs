@@ -201,6 +201,48 @@ fn leaky_invert_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// Field square root (decompression): x³ + 7 for a fixed x vs random x.
+fn ct_field_sqrt(r: &mut CtRunner, rng: &mut BenchRng) {
+    for (c, x) in prepare(rng, n() / 10, |right, rng| {
+        if right {
+            random_fe(rng)
+        } else {
+            Fe::from_u64(2)
+        }
+    }) {
+        r.run_one(c, || black_box(x).sqrt());
+    }
+}
+
+/// GLV decomposition and signed recoding: k = 1 vs random k.
+fn ct_glv_decompose(r: &mut CtRunner, rng: &mut BenchRng) {
+    use twinmul::curve::CurveParams;
+    for (c, k) in prepare(
+        rng,
+        n(),
+        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
+    ) {
+        r.run_one(c, || {
+            let s = twinmul::glv::decompose(black_box(&k), &Secp256k1::GLV);
+            twinmul::glv::recode(&s.k1, 4, 33)
+        });
+    }
+}
+
+/// ECgFp5 variable-base window (16 affine entries): digit 1 vs random.
+fn ct_lookup_ecgfp5_window(r: &mut CtRunner, rng: &mut BenchRng) {
+    let t = ec::window(&ec::mul_g(&esc::Scalar::from_u64(5)));
+    for (c, d) in prepare(rng, n(), |right, rng| {
+        if right {
+            rng.random_range(-16i8..=16)
+        } else {
+            1
+        }
+    }) {
+        r.run_one(c, || t.select(black_box(d), ec::AffinePoint::default()));
+    }
+}
+
 /// Variable-base k·P: k = 1 vs random k.
 fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
     let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
@@ -294,7 +336,10 @@ ctbench_main!(
     ct_ecgfp5_is_canonical,
     leaky_compare_control,
     ct_field_invert,
+    ct_field_sqrt,
     leaky_invert_vartime_control,
+    ct_glv_decompose,
+    ct_lookup_ecgfp5_window,
     ct_mul,
     leaky_mul_vartime_control,
     ct_mul_g,
