@@ -560,12 +560,14 @@ fn ct_valgrind(a: &CtArgs) -> Result<ExitCode, UsageError> {
             "--bin",
             "twinmul-ctgrind",
         ])
+        .args(["--target-dir", "target/ctgrind"])
+        .env("RUSTFLAGS", "--cfg twinmul_ctgrind")
         .status()
         .map_err(|e| UsageError(format!("cannot run cargo: {e}")))?;
     if !build.success() {
         return Err(UsageError("building twinmul-ctgrind failed".into()));
     }
-    let bin = "target/release/twinmul-ctgrind";
+    let bin = "target/ctgrind/release/twinmul-ctgrind";
     let list = Command::new(bin)
         .arg("--list")
         .output()

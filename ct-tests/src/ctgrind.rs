@@ -7,7 +7,9 @@
 //! are marked defined again before they are used.
 //!
 //! Constant-time targets must run clean; the `*_control` targets must be
-//! reported (exit 42): `twinmul ct --valgrind` checks both.
+//! reported (exit 42): `twinmul ct --valgrind` checks both. The binary is
+//! built with `--cfg twinmul_ctgrind`, which turns on the library's
+//! `ct::declassify` points (key validity, BIP340's k′ = 0).
 #![allow(missing_docs, unsafe_code)] // the client requests are inline asm
 
 use std::hint::black_box;
@@ -173,6 +175,25 @@ fn targets() -> Vec<(&'static str, fn())> {
             let r = ec::mul(&p, black_box(&k));
             unpoison(&r);
             black_box(r);
+        }),
+        ("ct_bip340_sign", || {
+            let ctx = GeneratorContext::<Secp256k1>::new().expect("getrandom");
+            let sk = [0x3cu8; 32];
+            poison(&sk);
+            let sig = twinmul::bip340::sign(&ctx, black_box(&sk), b"message", &[7u8; 32]);
+            unpoison(&sig);
+            black_box(sig.is_ok());
+        }),
+        ("ct_lighter_sign", || {
+            let (sk, k) = ([0x3cu8; 40], [0x21u8; 40]);
+            poison(&sk);
+            poison(&k);
+            let key = twinmul::ecgfp5::schnorr::SecretKey::from_bytes(black_box(&sk));
+            let sig = key.map(|key| {
+                twinmul::ecgfp5::schnorr::sign_with_nonce(&key, &[1u8; 40], black_box(&k))
+            });
+            unpoison(&sig);
+            black_box(sig.is_ok());
         }),
         ("leaky_compare_control", || {
             let secret = [0x5au8; 32];

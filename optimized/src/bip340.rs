@@ -39,11 +39,14 @@ fn secret(sk: &[u8]) -> Result<Scalar, Error> {
     if sk.len() != 32 {
         return Err(Error::Length);
     }
-    let d = Option::<Scalar>::from(Scalar::from_canonical_bytes(sk)).ok_or(Error::InvalidScalar)?;
-    if bool::from(d.is_zero()) {
+    let d = Scalar::from_canonical_bytes(sk);
+    // Whether the key is valid is public (the caller gets the error).
+    let valid = d.is_some() & !d.unwrap_or(Scalar::ZERO).is_zero();
+    crate::ct::declassify(&valid);
+    if !bool::from(valid) {
         return Err(Error::InvalidScalar);
     }
-    Ok(d)
+    Ok(d.unwrap_or(Scalar::ONE))
 }
 
 /// The x-only public key of a 32-byte secret key.
@@ -115,7 +118,10 @@ pub fn sign_with_keypair(
     let rand = tagged_hash("BIP0340/nonce", &[&t, &kp.pk, msg]);
     t.zeroize();
     let mut k0 = Scalar::from_bytes_reduced(&rand).ok_or(Error::Length)?;
-    if bool::from(k0.is_zero()) {
+    // The BIP's "fail if k′ = 0" (probability 2⁻²⁵⁶): public by design.
+    let zero = k0.is_zero();
+    crate::ct::declassify(&zero);
+    if bool::from(zero) {
         return Err(Error::InvalidScalar);
     }
     let r = ctx.mul_g(&k0).to_affine();

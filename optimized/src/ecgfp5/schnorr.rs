@@ -61,12 +61,14 @@ fn parse_secret(bytes: &[u8]) -> Result<Scalar, Error> {
     if bytes.len() != 40 {
         return Err(Error::Length);
     }
-    let s =
-        Option::<Scalar>::from(scalar::from_canonical_bytes(bytes)).ok_or(Error::InvalidScalar)?;
-    if bool::from(s.is_zero()) {
+    let s = scalar::from_canonical_bytes(bytes);
+    // Whether the key or nonce is valid is public (the caller gets the error).
+    let valid = s.is_some() & !s.unwrap_or(Scalar::ZERO).is_zero();
+    crate::ct::declassify(&valid);
+    if !bool::from(valid) {
         return Err(Error::InvalidScalar);
     }
-    Ok(s)
+    Ok(s.unwrap_or(Scalar::ONE))
 }
 
 /// The hashed message: 40 bytes, five limbs < p (strict).

@@ -1,0 +1,39 @@
+//! Declassification points for the valgrind secret-taint checks.
+//!
+//! A secret API sometimes has to branch on a value derived from secrets that
+//! is itself public by design: whether a secret key is in range (the caller
+//! learns it from the error anyway) or the BIP340 "k′ = 0" failure
+//! (probability 2⁻²⁵⁶). `declassify` marks such a value as defined for
+//! memcheck, like libsecp256k1's `secp256k1_declassify`. It does nothing
+//! unless the crate is built with `--cfg twinmul_ctgrind` (the taint build
+//! of `ct-tests`), so normal builds contain no unsafe code at all.
+
+/// Tells memcheck that `x` may be branched on (only under `twinmul_ctgrind`).
+#[inline(always)]
+pub fn declassify<T>(x: &T) {
+    #[cfg(twinmul_ctgrind)]
+    valgrind::make_mem_defined(x as *const T as u64, core::mem::size_of::<T>() as u64);
+    #[cfg(not(twinmul_ctgrind))]
+    let _ = x;
+}
+
+#[cfg(twinmul_ctgrind)]
+#[allow(unsafe_code)]
+mod valgrind {
+    /// VALGRIND_MAKE_MEM_DEFINED via the memcheck client-request preamble.
+    pub fn make_mem_defined(addr: u64, len: u64) {
+        let args = [0x4D43_0002u64, addr, len, 0, 0, 0];
+        // SAFETY: the preamble leaves every register as it found it (rdi is
+        // rotated by 128 bits in total; `xchg rbx, rbx` is a no-op); valgrind
+        // reads `args` through rax and writes rdx.
+        unsafe {
+            core::arch::asm!(
+                "rol rdi, 3", "rol rdi, 13", "rol rdi, 61", "rol rdi, 51", "xchg rbx, rbx",
+                inout("rdx") 0u64 => _,
+                in("rax") args.as_ptr(),
+                inout("rdi") 0u64 => _,
+                options(nostack),
+            );
+        }
+    }
+}
