@@ -463,7 +463,7 @@ fn audit_cmd(a: &AuditArgs) -> Result<ExitCode, UsageError> {
 }
 
 /// `twinmul ct`: builds and runs `twinmul-ct` (release, pinned to one core
-/// with taskset where present), parses each target's max t, and judges:
+/// with taskset where present: core `$TWINMUL_CT_CORE`, default 1), parses each target's max t, and judges:
 /// |t| < 5 passes a constant-time target; a `*_control` must exceed 10.
 fn ct_cmd(a: &CtArgs) -> Result<ExitCode, UsageError> {
     use std::process::Command;
@@ -481,7 +481,8 @@ fn ct_cmd(a: &CtArgs) -> Result<ExitCode, UsageError> {
     let pinned = Command::new("taskset").arg("--version").output().is_ok();
     let mut cmd = if pinned {
         let mut c = Command::new("taskset");
-        c.args(["-c", "1"]).arg(bin);
+        let core = std::env::var("TWINMUL_CT_CORE").unwrap_or_else(|_| "1".into());
+        c.args(["-c", &core]).arg(bin);
         c
     } else {
         Command::new(bin)
