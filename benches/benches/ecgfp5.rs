@@ -62,6 +62,16 @@ fn ecgfp5(c: &mut Criterion) {
         b.iter(|| schnorr::sign(black_box(&sk), black_box(&hm)))
     });
     g.bench_function(
+        BenchmarkId::new("optimized", "prepared-nonce-online"),
+        |b| {
+            b.iter_batched(
+                || schnorr::PreparedNonce::new().unwrap(),
+                |n| schnorr::sign_prepared(&sk, black_box(&hm), n),
+                criterion::BatchSize::SmallInput,
+            )
+        },
+    );
+    g.bench_function(
         BenchmarkId::new("goldilocks-crypto", "sign_with_nonce"),
         |b| {
             b.iter(|| {
