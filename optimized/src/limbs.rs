@@ -62,11 +62,11 @@ pub fn borrow_of_sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> u64 {
 }
 
 /// `mask ? a : b` limb-wise at run time. The mask goes through
-/// `black_box` first: without it LLVM may turn the masking back into a
+/// [`crate::ct::barrier`] first: without it LLVM may turn the masking back into a
 /// branch on the secret bit (RUSTSEC-2024-0344; found here by `twinmul ct`).
 #[inline(always)]
 pub fn select<const N: usize>(mask: u64, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-    let mask = core::hint::black_box(mask);
+    let mask = crate::ct::barrier(mask);
     let mut r = [0u64; N];
     for i in 0..N {
         r[i] = (a[i] & mask) | (b[i] & !mask);

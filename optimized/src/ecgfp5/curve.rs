@@ -166,7 +166,7 @@ impl Point {
             let t5 = w.add(&z).square().sub(&t1.add(&t3));
             z = t5.mul(&x.add(&t1).double().sub(&t3));
             x = t2.mul(&t4).mul_small_z(16 * B_Z);
-            w = t4.add(&t2.mul_small_z(4 * B_Z).sub(&t2.mul_small(4))).neg();
+            w = neg_w_step(&t4, &t2);
         }
         let t1 = w.square();
         let t2 = z.square();
@@ -281,6 +281,30 @@ impl ConditionallyNegatable for AffinePoint {
     fn conditional_negate(&mut self, c: Choice) {
         self.u = Gfp5::conditional_select(&self.u, &self.u.neg(), c);
     }
+}
+
+/// −(t4 + 4B·t2 − 4·t2) with B = B_Z·z, the w update of [`Point::double_n`],
+/// computed limb by limb as 4·t2ᵢ + (p − t4ᵢ) + kᵢ·(p − t2ᵢ₋₁) (kᵢ = 4·B_Z, or
+/// 12·B_Z where z⁵ = 3 wraps) — all terms non-negative, the sum < 2⁷⁶ — with
+/// one reduction per limb instead of two scalings, a subtraction, an
+/// addition and a negation.
+#[inline(always)]
+fn neg_w_step(t4: &Gfp5, t2: &Gfp5) -> Gfp5 {
+    use super::gf::{reduce96, Gf, P};
+    let (a, b) = (&t4.0, &t2.0);
+    let k = 4 * B_Z as u128;
+    let limb = |i: usize, prev: u64, k: u128| {
+        Gf(reduce96(
+            4 * b[i].0 as u128 + (P - a[i].0) as u128 + (P - prev) as u128 * k,
+        ))
+    };
+    Gfp5([
+        limb(0, b[4].0, 3 * k),
+        limb(1, b[0].0, k),
+        limb(2, b[1].0, k),
+        limb(3, b[2].0, k),
+        limb(4, b[3].0, k),
+    ])
 }
 
 /// Window width of the variable-base multiplication.

@@ -19,7 +19,7 @@ pub struct Gf(pub(crate) u64);
 /// 2³² − 1 when `bit`, else 0 (a `black_box`ed mask, no branch).
 #[inline(always)]
 fn eps_if(bit: bool) -> u64 {
-    EPSILON & core::hint::black_box((bit as u64).wrapping_neg())
+    EPSILON & crate::ct::barrier((bit as u64).wrapping_neg())
 }
 
 /// `x mod p` for any u64 (one conditional subtraction), for constants.
@@ -36,24 +36,61 @@ pub const fn canon(x: u64) -> u64 {
 #[inline(always)]
 pub fn canon_ct(x: u64) -> u64 {
     let (r, b) = x.overflowing_sub(P);
-    let m = core::hint::black_box((b as u64).wrapping_neg());
+    let m = crate::ct::barrier((b as u64).wrapping_neg());
     (x & m) | (r & !m)
 }
 
 /// Reduces a 128-bit value mod p, canonical output.
 #[inline(always)]
 pub fn reduce128(x: u128) -> u64 {
-    let lo = x as u64;
-    let hi = (x >> 64) as u64;
-    let hi_hi = hi >> 32;
-    let hi_lo = hi & EPSILON;
-    // lo − hi_hi (2⁹⁶ ≡ −1); on borrow add p, i.e. subtract 2³² − 1.
-    let (t0, borrow) = lo.overflowing_sub(hi_hi);
-    let t0 = t0.wrapping_sub(eps_if(borrow));
-    // + hi_lo·(2³² − 1)  (2⁶⁴ ≡ 2³² − 1); on carry add 2⁶⁴ mod p.
-    let t1 = hi_lo * EPSILON;
-    let (t2, carry) = t0.overflowing_add(t1);
-    canon_ct(t2.wrapping_add(eps_if(carry)))
+    reduce192(x, 0)
+}
+
+/// Reduces `lo + hi·2¹²⁸` mod p for `hi < 2³²` (a sum of up to 2³² products
+/// of canonical values), canonical output, in one pass and without masks
+/// until the last step. With `lo = l₀ + (a + b·2³²)·2⁶⁴`, and 2⁶⁴ ≡ 2³² − 1,
+/// 2⁹⁶ ≡ −1, 2¹²⁸ ≡ −2³² (mod p):
+///
+/// `X ≡ l₀ + a·(2³² − 1) − b − hi·2³²`.
+///
+/// Adding 2p keeps that non-negative; the sum is < 2⁶⁶ and two folds of
+/// its high word (·(2³² − 1)) bring it below 2⁶⁴; one masked subtraction
+/// of p makes it canonical.
+#[inline(always)]
+pub fn reduce192(lo: u128, hi: u64) -> u64 {
+    let l0 = lo as u64;
+    let l1 = (lo >> 64) as u64;
+    let (a, b) = (l1 & EPSILON, l1 >> 32);
+    let neg = b as u128 + ((hi as u128) << 32); // < 2⁶⁵ − 2³³ + 2 = 2p
+    let v = l0 as u128 + (a as u128) * EPSILON as u128 + (2 * P as u128 - neg); // < 2⁶⁶
+    let v1 = (v >> 64) as u64; // ≤ 3
+    let w = (v as u64) as u128 + (v1 * EPSILON) as u128; // < 2⁶⁴ + 2³⁴
+    let w1 = (w >> 64) as u64; // 0 or 1; when 1, the low word is < 2³⁴
+    canon_ct((w as u64) + eps_if_u64(w1))
+}
+
+/// Reduces `a·k` mod p for a small constant `k < 2³²` (a product < 2⁹⁶).
+#[inline(always)]
+pub fn mul_small(a: u64, k: u64) -> u64 {
+    debug_assert!(k < 1 << 32);
+    reduce96(a as u128 * k as u128)
+}
+
+/// Reduces `x < 2⁹⁶` mod p: one fold of the high word (·(2³² − 1)), one
+/// carry fold, one masked subtraction.
+#[inline(always)]
+pub fn reduce96(x: u128) -> u64 {
+    debug_assert!(x >> 96 == 0);
+    let (l0, l1) = (x as u64, (x >> 64) as u64); // l1 < 2³²
+    let w = l0 as u128 + (l1 as u128) * EPSILON as u128; // < 2⁶⁵
+    let w1 = (w >> 64) as u64;
+    canon_ct((w as u64) + eps_if_u64(w1))
+}
+
+/// 2³² − 1 when `bit` = 1, else 0 (`bit` ∈ {0, 1}, masked through `black_box`).
+#[inline(always)]
+fn eps_if_u64(bit: u64) -> u64 {
+    EPSILON & crate::ct::barrier(bit.wrapping_neg())
 }
 
 impl Gf {

@@ -19,11 +19,10 @@ pub struct Gfp5(pub [Gf; 5]);
 /// d = 3^((p−1)/5), a primitive 5th root of unity (Go `FP5_DTH_ROOT`).
 const D: u64 = 1041288259238279555;
 
-/// Reduces lo + hi·2¹²⁸ (hi small) mod p; 2¹²⁸ ≡ −2³² (mod p).
+/// Reduces lo + hi·2¹²⁸ (hi small) mod p.
 #[inline(always)]
 fn reduce192(lo: u128, hi: u64) -> Gf {
-    let r = Gf(super::gf::reduce128(lo));
-    r.sub(Gf(super::gf::reduce128((hi as u128) << 32)))
+    Gf(super::gf::reduce192(lo, hi))
 }
 
 /// Adds a 128-bit product into a (u128, carries) accumulator.
@@ -65,12 +64,26 @@ impl Gfp5 {
     /// Sum.
     #[inline(always)]
     pub fn add(&self, o: &Gfp5) -> Gfp5 {
-        Gfp5(core::array::from_fn(|i| self.0[i].add(o.0[i])))
+        let (a, b) = (&self.0, &o.0);
+        Gfp5([
+            a[0] + b[0],
+            a[1] + b[1],
+            a[2] + b[2],
+            a[3] + b[3],
+            a[4] + b[4],
+        ])
     }
     /// Difference.
     #[inline(always)]
     pub fn sub(&self, o: &Gfp5) -> Gfp5 {
-        Gfp5(core::array::from_fn(|i| self.0[i].sub(o.0[i])))
+        let (a, b) = (&self.0, &o.0);
+        Gfp5([
+            a[0] - b[0],
+            a[1] - b[1],
+            a[2] - b[2],
+            a[3] - b[3],
+            a[4] - b[4],
+        ])
     }
     /// Negation.
     #[inline(always)]
@@ -85,16 +98,13 @@ impl Gfp5 {
     /// Multiplication by a small GF(p) constant.
     #[inline(always)]
     pub fn mul_small(&self, k: u64) -> Gfp5 {
-        Gfp5(
-            self.0
-                .map(|a| Gf(super::gf::reduce128(a.0 as u128 * k as u128))),
-        )
+        Gfp5(self.0.map(|a| Gf(super::gf::mul_small(a.0, k))))
     }
     /// Multiplication by k·z (k small): the limbs shift up, z⁵ = 3 folds back.
     #[inline(always)]
     pub fn mul_small_z(&self, k: u64) -> Gfp5 {
         let a = &self.0;
-        let r = |x: Gf, f: u64| Gf(super::gf::reduce128(x.0 as u128 * f as u128));
+        let r = |x: Gf, f: u64| Gf(super::gf::mul_small(x.0, f));
         Gfp5([
             r(a[4], 3 * k),
             r(a[0], k),

@@ -4,7 +4,7 @@
 //! `poseidon_crypto`'s config (and the `poseidon-hash` 0.1.4 crate that the
 //! tests compare against).
 
-use super::gf::Gf;
+use super::gf::{reduce128, Gf};
 use super::gfp5::Gfp5;
 use core::ops::{Add, Mul};
 
@@ -176,29 +176,33 @@ fn sbox(x: Gf) -> Gf {
 }
 
 /// M_E: the circulant M4 = circ(2, 3, 1, 1) on each 4-lane block, then every
-/// lane plus the sum of the lanes congruent to it mod 4.
+/// lane plus the sum of the lanes congruent to it mod 4. All in u128 from
+/// canonical lanes (each result is a sum of at most 28 lanes, < 2⁶⁹), with
+/// one reduction per lane instead of one per addition.
 #[inline(always)]
 fn external_linear(s: &mut [Gf; WIDTH]) {
-    for c in s.chunks_exact_mut(4) {
-        let (a, b, cc, d) = (c[0], c[1], c[2], c[3]);
-        let sum = a.add(b).add(cc).add(d);
-        c[0] = sum.add(a).add(b.add(b));
-        c[1] = sum.add(b).add(cc.add(cc));
-        c[2] = sum.add(cc).add(d.add(d));
-        c[3] = sum.add(d).add(a.add(a));
+    let mut m = [0u128; WIDTH];
+    for (c, o) in s.chunks_exact(4).zip(m.chunks_exact_mut(4)) {
+        let [a, b, cc, d] = [c[0], c[1], c[2], c[3]].map(|v| v.0 as u128);
+        let sum = a + b + cc + d;
+        o[0] = sum + a + 2 * b;
+        o[1] = sum + b + 2 * cc;
+        o[2] = sum + cc + 2 * d;
+        o[3] = sum + d + 2 * a;
     }
-    let col: [Gf; 4] = core::array::from_fn(|i| s[i].add(s[i + 4]).add(s[i + 8]));
-    for (i, v) in s.iter_mut().enumerate() {
-        *v = v.add(col[i % 4]);
+    for i in 0..WIDTH {
+        let col = m[i % 4] + m[i % 4 + 4] + m[i % 4 + 8];
+        s[i] = Gf(reduce128(m[i] + col));
     }
 }
 
-/// M_I = J + diag(D).
+/// M_I = J + diag(D): the lane sum reduced once, then each lane
+/// `v·dᵢ + sum` (< p² + p < 2¹²⁸) with one reduction.
 #[inline(always)]
 fn internal_linear(s: &mut [Gf; WIDTH]) {
-    let sum = s.iter().fold(Gf::ZERO, |a, &v| a.add(v));
+    let sum = reduce128(s.iter().map(|v| v.0 as u128).sum());
     for (v, d) in s.iter_mut().zip(DIAGONAL) {
-        *v = v.mul(Gf(d)).add(sum);
+        *v = Gf(reduce128(v.0 as u128 * d as u128 + sum as u128));
     }
 }
 
