@@ -170,13 +170,13 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     fn mont_mul_cios(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let p = &P::MODULUS;
         let mut r = [0u64; N];
-        for i in 0..N {
-            let (r0, mut c1) = mac(r[0], a[0], b[i], 0);
+        for &bi in b {
+            let (r0, mut c1) = mac(r[0], a[0], bi, 0);
             let k = r0.wrapping_mul(Self::INV);
             let (_, mut c2) = mac(r0, k, p[0], 0);
             for j in 1..N {
                 let t;
-                (t, c1) = mac(r[j], a[j], b[i], c1);
+                (t, c1) = mac(r[j], a[j], bi, c1);
                 (r[j - 1], c2) = mac(t, k, p[j], c2);
             }
             r[N - 1] = c1 + c2;

@@ -9,7 +9,7 @@
 //! sqrt(a) = sqrt_GF(p)(N(a)) / e with e = a^((r−1)/2), r = 1+p+…+p⁴.
 
 use super::gf::{canon, Gf, P};
-use core::ops::{Add, Mul, Sub};
+use core::ops::Mul;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// An element of GF(p⁵).
