@@ -69,6 +69,22 @@ pub fn reduce192(lo: u128, hi: u64) -> u64 {
     canon_ct((w as u64) + eps_if_u64(w1))
 }
 
+/// Reduces any u128 to a congruent value below 2⁶⁴, not necessarily
+/// canonical (the [`reduce192`] folds without the final subtraction), for
+/// code that keeps its own lanes below 2⁶⁴ (Poseidon2) and canonicalises
+/// once at the end.
+#[inline(always)]
+pub fn reduce_nc(x: u128) -> u64 {
+    let l0 = x as u64;
+    let l1 = (x >> 64) as u64;
+    let (a, b) = (l1 & EPSILON, l1 >> 32);
+    let v = l0 as u128 + (a as u128) * EPSILON as u128 + (2 * P as u128 - b as u128); // < 2⁶⁶
+    let v1 = (v >> 64) as u64; // ≤ 3
+    let w = (v as u64) as u128 + (v1 * EPSILON) as u128; // < 2⁶⁴ + 2³⁴
+    let w1 = (w >> 64) as u64;
+    (w as u64) + eps_if_u64(w1)
+}
+
 /// Reduces `a·k` mod p for a small constant `k < 2³²` (a product < 2⁹⁶).
 #[inline(always)]
 pub fn mul_small(a: u64, k: u64) -> u64 {

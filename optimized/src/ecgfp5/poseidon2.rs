@@ -4,9 +4,8 @@
 //! `poseidon_crypto`'s config (and the `poseidon-hash` 0.1.4 crate that the
 //! tests compare against).
 
-use super::gf::{reduce128, Gf};
+use super::gf::{reduce128, reduce_nc, Gf};
 use super::gfp5::Gfp5;
-use core::ops::{Add, Mul};
 
 /// State width.
 pub const WIDTH: usize = 12;
@@ -168,63 +167,71 @@ const DIAGONAL: [u64; WIDTH] = [
     0xd27dbb6944917b60,
 ];
 
+/// x⁷ on a lane < 2⁶⁴ (not necessarily canonical), result < 2⁶⁴.
 #[inline(always)]
-fn sbox(x: Gf) -> Gf {
-    let x2 = x.square();
-    let x3 = x2.mul(x);
-    x3.mul(x2.square())
+fn sbox(x: u64) -> u64 {
+    let x2 = reduce_nc(x as u128 * x as u128);
+    let x3 = reduce_nc(x2 as u128 * x as u128);
+    let x4 = reduce_nc(x2 as u128 * x2 as u128);
+    reduce_nc(x3 as u128 * x4 as u128)
 }
 
 /// M_E: the circulant M4 = circ(2, 3, 1, 1) on each 4-lane block, then every
-/// lane plus the sum of the lanes congruent to it mod 4. All in u128 from
-/// canonical lanes (each result is a sum of at most 28 lanes, < 2⁶⁹), with
-/// one reduction per lane instead of one per addition.
+/// lane plus the sum of the lanes congruent to it mod 4 — left unreduced:
+/// each output is a sum of at most 28 lanes, < 2⁶⁹.
 #[inline(always)]
-fn external_linear(s: &mut [Gf; WIDTH]) {
+fn external_linear(s: &[u64; WIDTH]) -> [u128; WIDTH] {
     let mut m = [0u128; WIDTH];
     for (c, o) in s.chunks_exact(4).zip(m.chunks_exact_mut(4)) {
-        let [a, b, cc, d] = [c[0], c[1], c[2], c[3]].map(|v| v.0 as u128);
+        let [a, b, cc, d] = [c[0], c[1], c[2], c[3]].map(|v| v as u128);
         let sum = a + b + cc + d;
         o[0] = sum + a + 2 * b;
         o[1] = sum + b + 2 * cc;
         o[2] = sum + cc + 2 * d;
         o[3] = sum + d + 2 * a;
     }
-    for i in 0..WIDTH {
-        let col = m[i % 4] + m[i % 4 + 4] + m[i % 4 + 8];
-        s[i] = Gf(reduce128(m[i] + col));
+    let col: [u128; 4] = core::array::from_fn(|i| m[i] + m[i + 4] + m[i + 8]);
+    for (i, v) in m.iter_mut().enumerate() {
+        *v += col[i % 4];
     }
+    m
 }
 
-/// M_I = J + diag(D): the lane sum reduced once, then each lane
-/// `v·dᵢ + sum` (< p² + p < 2¹²⁸) with one reduction.
+/// M_I = J + diag(D), unreduced: lane i becomes `sᵢ·dᵢ + Σ` with Σ reduced
+/// once; `(2⁶⁴ − 1)² + 2·(2⁶⁴ − 1) < 2¹²⁸` leaves room for the next round
+/// constant.
 #[inline(always)]
-fn internal_linear(s: &mut [Gf; WIDTH]) {
-    let sum = reduce128(s.iter().map(|v| v.0 as u128).sum());
-    for (v, d) in s.iter_mut().zip(DIAGONAL) {
-        *v = Gf(reduce128(v.0 as u128 * d as u128 + sum as u128));
-    }
+fn internal_linear(s: &[u64; WIDTH]) -> [u128; WIDTH] {
+    let sum = reduce_nc(s.iter().map(|&v| v as u128).sum()) as u128;
+    core::array::from_fn(|i| s[i] as u128 * DIAGONAL[i] as u128 + sum)
 }
 
-/// The permutation.
-pub fn permute(s: &mut [Gf; WIDTH]) {
-    external_linear(s);
+/// The permutation. Internally the lanes are kept below 2⁶⁴ but not
+/// canonical, the linear layers and the round-constant additions are done
+/// on u128 and reduced once per lane and round; only the output is made
+/// canonical (the same values mod p as the textbook rounds: the
+/// differential tests against `poseidon-hash` pin it).
+pub fn permute(state: &mut [Gf; WIDTH]) {
+    let mut s = state.map(|v| v.0);
+    let mut m = external_linear(&s);
     for rc in &EXTERNAL_CONSTANTS[..4] {
-        for (v, c) in s.iter_mut().zip(rc) {
-            *v = sbox(v.add(Gf(*c)));
+        for i in 0..WIDTH {
+            s[i] = sbox(reduce_nc(m[i] + rc[i] as u128));
         }
-        external_linear(s);
+        m = external_linear(&s);
     }
     for &rc in &INTERNAL_CONSTANTS {
-        s[0] = sbox(s[0].add(Gf(rc)));
-        internal_linear(s);
+        s = m.map(reduce_nc);
+        s[0] = sbox(reduce_nc(m[0] + rc as u128));
+        m = internal_linear(&s);
     }
     for rc in &EXTERNAL_CONSTANTS[4..] {
-        for (v, c) in s.iter_mut().zip(rc) {
-            *v = sbox(v.add(Gf(*c)));
+        for i in 0..WIDTH {
+            s[i] = sbox(reduce_nc(m[i] + rc[i] as u128));
         }
-        external_linear(s);
+        m = external_linear(&s);
     }
+    *state = m.map(|v| Gf(reduce128(v)));
 }
 
 /// HashToQuinticExtension: overwrite-absorb 8-element chunks, permute after
