@@ -186,9 +186,11 @@ impl Add for Gf {
     type Output = Gf;
     #[inline(always)]
     fn add(self, o: Gf) -> Gf {
-        let (s, c) = self.0.overflowing_add(o.0);
-        // on overflow, s + 2⁶⁴ ≡ s + (2³² − 1); cannot overflow again since s < 2⁶⁴ − 2³².
-        Gf(canon_ct(s.wrapping_add(eps_if(c))))
+        // s = a + b < 2p on 65 bits; keep s − p unless it borrows: one mask.
+        let s = self.0 as u128 + o.0 as u128;
+        let t = s.wrapping_sub(P as u128);
+        let keep = crate::ct::barrier(((t >> 127) as u64).wrapping_neg());
+        Gf((s as u64 & keep) | (t as u64 & !keep))
     }
 }
 

@@ -33,6 +33,30 @@ fn acc(a: &mut (u128, u64), v: u128) {
     a.1 += c as u64;
 }
 
+/// A 192-bit sum (low 128 bits, high word) of 128-bit products.
+#[derive(Clone, Copy)]
+struct W192(u128, u64);
+
+impl W192 {
+    #[inline(always)]
+    fn add(self, o: W192) -> W192 {
+        let (lo, c) = self.0.overflowing_add(o.0);
+        W192(lo, self.1 + o.1 + c as u64)
+    }
+    #[inline(always)]
+    fn double(self) -> W192 {
+        self.add(self)
+    }
+    #[inline(always)]
+    fn times3(self) -> W192 {
+        self.double().add(self)
+    }
+    #[inline(always)]
+    fn times6(self) -> W192 {
+        self.times3().double()
+    }
+}
+
 impl Gfp5 {
     /// Zero.
     pub const ZERO: Gfp5 = Gfp5([Gf::ZERO; 5]);
@@ -174,30 +198,23 @@ impl Gfp5 {
             ]),
         ])
     }
-    /// Square: 15 multiplications (the cross terms doubled, the wrapped ones tripled, up front).
+    /// Square: 15 multiplications. The doubled and tripled cross terms are
+    /// scaled after the multiplication, on the 192-bit sums (additions of
+    /// (u128, u64) pairs), so no GF(p) addition or mask is spent on them:
+    ///
+    /// c₀ = a₀² + 6(a₁a₄ + a₂a₃), c₁ = 2a₀a₁ + 3(2a₂a₄ + a₃²),
+    /// c₂ = a₁² + 2(a₀a₂ + 3a₃a₄), c₃ = 2(a₀a₃ + a₁a₂) + 3a₄²,
+    /// c₄ = a₂² + 2(a₀a₄ + a₁a₃)  (z⁵ = 3; each sum < 11·2¹²⁸).
     #[inline(always)]
     pub fn square(&self) -> Gfp5 {
-        let x = self.0;
-        let d = |v: Gf| v + v;
-        let (a1_2, a2_2, a3_2, a4_2) = (d(x[1]), d(x[2]), d(x[3]), d(x[4]));
-        let (a3_6, a4_6) = (d(x[3].triple()), d(x[4].triple()));
-        let (a3_3, a4_3) = (x[3].triple(), x[4].triple());
-        let w = |v: Gf| v.0 as u128;
-        let a = x.map(w);
-        let dot = |terms: [(u128, u128); 3]| {
-            let mut s = (0u128, 0u64);
-            for (p, q) in terms {
-                acc(&mut s, p * q);
-            }
-            reduce192(s.0, s.1)
-        };
-        Gfp5([
-            dot([(a[0], a[0]), (a[1], w(a4_6)), (a[2], w(a3_6))]),
-            dot([(a[0], w(a1_2)), (a[2], w(a4_6)), (a[3], w(a3_3))]),
-            dot([(a[1], a[1]), (a[0], w(a2_2)), (a[3], w(a4_6))]),
-            dot([(a[0], w(a3_2)), (a[1], w(a2_2)), (a[4], w(a4_3))]),
-            dot([(a[2], a[2]), (a[0], w(a4_2)), (a[1], w(a3_2))]),
-        ])
+        let a = self.0.map(|v| v.0 as u128);
+        let m = |i: usize, j: usize| W192(a[i] * a[j], 0);
+        let c0 = m(0, 0).add(m(1, 4).add(m(2, 3)).times6());
+        let c1 = m(0, 1).double().add(m(2, 4).double().add(m(3, 3)).times3());
+        let c2 = m(1, 1).add(m(0, 2).add(m(3, 4).times3()).double());
+        let c3 = m(0, 3).add(m(1, 2)).double().add(m(4, 4).times3());
+        let c4 = m(2, 2).add(m(0, 4).add(m(1, 3)).double());
+        Gfp5([c0, c1, c2, c3, c4].map(|c| reduce192(c.0, c.1)))
     }
     /// `self^(2^n)`.
     pub fn square_n(&self, n: u32) -> Gfp5 {
