@@ -2,8 +2,9 @@
 //! (`optimized`) and variable-time (`optimized-vartime`) flavours.
 //!
 //! Everything the contract has: `mul_g` (the blinded comb, or its
-//! `_vartime` twin; ECgFp5's position-weighted table, or `mul2_vartime(0, k,
-//! P)`), `mul` (GLV windows / wNAF), `decode`, and BIP340 / Lighter signing
+//! `_vartime` twin; ECgFp5's position-weighted table, or `mul2_vartime(k, 0,
+//! O)`), `mul` (GLV windows / wNAF; ECgFp5's `mul2_vartime(0, k, P)` in the
+//! vartime flavour), `decode`, and BIP340 / Lighter signing
 //! (always the constant-time path) and verification.
 
 use crate::implementation::Implementation;
@@ -135,7 +136,10 @@ impl Implementation for Optimized {
                 |a| a,
                 |k| {
                     if self.vartime {
-                        ec_mul(true, &ec::Point::GENERATOR, &k)
+                        // the generator-table half of mul2_vartime (e = 0)
+                        let zero = <esc::Scalar as twinmul::Field>::ZERO;
+                        let r = ec::mul2_vartime(&k, &zero, &ec::Point::NEUTRAL);
+                        Answer::Bytes(r.encode().to_vec())
                     } else {
                         Answer::Bytes(ec::mul_g(&k).encode().to_vec())
                     }

@@ -39,6 +39,14 @@ fn mul_b(v: &Gfp5) -> Gfp5 {
 }
 
 impl AffinePoint {
+    /// −P (u ↦ −u).
+    pub fn neg(&self) -> AffinePoint {
+        AffinePoint {
+            u: self.u.neg(),
+            ..*self
+        }
+    }
+
     /// From canonical limbs (for generated tables).
     pub const fn from_raw(x: [u64; 5], u: [u64; 5]) -> AffinePoint {
         AffinePoint {
@@ -393,23 +401,32 @@ pub fn generator_table_source() -> String {
     s
 }
 
-/// s·G + e·P for public s, e (variable time): one shared chain of
-/// doublings, width-5 windows with zero digits skipped.
+/// s·G + e·P for public s, e (variable time): s·G from the generator
+/// table (one mixed addition per non-zero digit, no doublings), e·P by
+/// signed 5-bit windows over a 16-entry window of P (one inversion), with
+/// the zero digits skipped. Table entries are read by index: both scalars
+/// are public.
 pub fn mul2_vartime(s: &Scalar, e: &Scalar, p: &Point) -> Point {
-    let tg = window(&Point::GENERATOR);
-    let tp = window(p);
     let ds = recode(&s.to_canonical_limbs(), W, DIGITS);
     let de = recode(&e.to_canonical_limbs(), W, DIGITS);
-    let id = AffinePoint::default();
-    let mut acc = Point::NEUTRAL;
-    for i in (0..DIGITS).rev() {
-        acc = acc.double_n(W);
-        if ds[i] != 0 {
-            acc = acc.add_affine(&tg.select(ds[i], id));
-        }
-        if de[i] != 0 {
-            acc = acc.add_affine(&tp.select(de[i], id));
+    let mut sg = Point::NEUTRAL;
+    for (row, &d) in super::gen_table::GEN_TABLE.iter().zip(ds.iter()) {
+        if d != 0 {
+            let q = row[d.unsigned_abs() as usize - 1];
+            sg = sg.add_affine(&if d < 0 { q.neg() } else { q });
         }
     }
-    acc
+    let tp = window(p);
+    let mut acc = Point::NEUTRAL;
+    let mut pending = 0; // doublings owed to acc, done in one double_n run
+    for i in (0..DIGITS).rev() {
+        pending += W;
+        if de[i] != 0 {
+            acc = acc.double_n(pending);
+            pending = 0;
+            let q = tp.get_vartime(de[i].unsigned_abs() as usize - 1);
+            acc = acc.add_affine(&if de[i] < 0 { q.neg() } else { q });
+        }
+    }
+    acc.double_n(pending).add(&sg)
 }
