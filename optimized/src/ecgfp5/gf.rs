@@ -133,13 +133,19 @@ impl Gf {
     pub fn triple(self) -> Gf {
         self + self + self
     }
-    /// `self^e` for a public exponent.
+    /// `self^e` for a public exponent: fixed 4-bit windows (15 powers
+    /// precomputed, then 4 squarings and one multiplication per window).
+    /// The table index is a nibble of the public `e`, so this is constant
+    /// time in `self`.
     pub fn pow(self, e: u64) -> Gf {
+        let mut t = [Gf::ONE; 16];
+        for i in 1..16 {
+            t[i] = t[i - 1].mul(self);
+        }
         let mut acc = Gf::ONE;
-        for i in (0..64).rev() {
-            acc = acc.square();
-            let m = acc.mul(self);
-            acc = Gf::conditional_select(&acc, &m, Choice::from(((e >> i) & 1) as u8));
+        for w in (0..16).rev() {
+            acc = acc.square().square().square().square();
+            acc = acc.mul(t[((e >> (4 * w)) & 15) as usize]);
         }
         acc
     }

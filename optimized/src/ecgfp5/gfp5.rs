@@ -33,6 +33,29 @@ fn acc(a: &mut (u128, u64), v: u128) {
     a.1 += c as u64;
 }
 
+/// `FROBENIUS[k][i] = d^(k·i)` (d⁵ = 1), computed at compile time.
+const FROBENIUS: [[u64; 5]; 5] = {
+    const fn mulmod(a: u64, b: u64) -> u64 {
+        ((a as u128 * b as u128) % P as u128) as u64
+    }
+    let mut t = [[1u64; 5]; 5];
+    let mut k = 0;
+    while k < 5 {
+        let mut i = 1;
+        while i < 5 {
+            let mut j = 0;
+            while j < k {
+                t[k][i] = mulmod(t[k][i], D);
+                j += 1;
+            }
+            t[k][i] = mulmod(t[k][i], t[k][i - 1]);
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 /// A 192-bit sum (low 128 bits, high word) of 128-bit products.
 #[derive(Clone, Copy)]
 struct W192(u128, u64);
@@ -224,16 +247,10 @@ impl Gfp5 {
         }
         r
     }
-    /// The Frobenius a ↦ a^p applied `k` times.
+    /// The Frobenius a ↦ a^p applied `k` times: limb i times d^(k·i).
     pub fn frobenius(&self, k: u32) -> Gfp5 {
-        let dk = Gf(D).pow(k as u64);
-        let mut f = Gf::ONE;
-        let mut out = *self;
-        for limb in out.0.iter_mut() {
-            *limb = limb.mul(f);
-            f = f.mul(dk);
-        }
-        out
+        let f = &FROBENIUS[k as usize % 5];
+        Gfp5(core::array::from_fn(|i| self.0[i].mul(Gf(f[i]))))
     }
     /// a^(p+p²+p³+p⁴) (so that a·this = N(a) ∈ GF(p)).
     fn norm_cofactor(&self) -> Gfp5 {
