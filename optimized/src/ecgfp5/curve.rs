@@ -117,14 +117,15 @@ impl Point {
 
     #[inline(always)]
     fn finish_add(&self, t1: Gfp5, t2: Gfp5, t3: Gfp5, t4: Gfp5, t5: Gfp5, t6: Gfp5) -> Point {
-        let t7 = t1.add(&mul_b(&t2));
+        let bt2 = mul_b(&t2);
+        let t7 = t1.add(&bt2);
         let t8 = t4.mul(&t7);
-        let t9 = t3.mul(&mul_b(&t5).double().add(&t7.mul_small(A)));
+        let t9 = t3.mul(&t5.mul_small_z(2 * B_Z).add(&t7.mul_small(A)));
         let t10 = t4.add(&t3.mul_small(A)).mul(&t5.add(&t7));
         Point {
             x: mul_b(&t10.sub(&t8)),
             z: t8.sub(&t9),
-            u: t6.mul(&mul_b(&t2).sub(&t1)),
+            u: t6.mul(&bt2.sub(&t1)),
             t: t8.add(&t9),
         }
     }
@@ -140,7 +141,7 @@ impl Point {
         let t4 = z1.square();
         let z = w1.square();
         Point {
-            x: mul_b(&t4).mul_small(4),
+            x: t4.mul_small_z(4 * B_Z),
             z,
             u: w1.add(&z1).square().sub(&t4.add(&z)),
             t: x1.double().sub(&t4.mul_small(4).add(&z)),

@@ -1,9 +1,9 @@
 //! GF(p⁵) = GF(p)[z]/(z⁵ − 3), constant time.
 //!
 //! Representation invariant: five canonical GF(p) limbs, a₀ + a₁z + … + a₄z⁴.
-//! Multiplication accumulates each output coefficient as a 192-bit sum of
-//! 128-bit products (the z⁵ = 3 fold applied as a factor 3 on the high
-//! products) and reduces once. Inversion and the Legendre symbol use the
+//! Multiplication and squaring accumulate each output coefficient as a
+//! 192-bit sum of 128-bit products (the z⁵ = 3 fold and the doubled cross
+//! terms applied as small factors on those sums) and reduce once. Inversion and the Legendre symbol use the
 //! norm N(a) = a^(1+p+p²+p³+p⁴) ∈ GF(p), computed with the Frobenius
 //! (a ↦ a^p is z^i ↦ dⁱ·z^i with d = 3^((p−1)/5)); the square root is
 //! sqrt(a) = sqrt_GF(p)(N(a)) / e with e = a^((r−1)/2), r = 1+p+…+p⁴.
@@ -23,14 +23,6 @@ const D: u64 = 1041288259238279555;
 #[inline(always)]
 fn reduce192(lo: u128, hi: u64) -> Gf {
     Gf(super::gf::reduce192(lo, hi))
-}
-
-/// Adds a 128-bit product into a (u128, carries) accumulator.
-#[inline(always)]
-fn acc(a: &mut (u128, u64), v: u128) {
-    let (s, c) = a.0.overflowing_add(v);
-    a.0 = s;
-    a.1 += c as u64;
 }
 
 /// `FROBENIUS[k][i] = d^(k·i)` (d⁵ = 1), computed at compile time.
@@ -160,66 +152,30 @@ impl Gfp5 {
             r(a[3], k),
         ])
     }
-    /// Product: 25 multiplications and five reductions. The z⁵ = 3 fold is
-    /// applied to b first (3·bⱼ mod p), so every output coefficient is a sum
-    /// of exactly five 128-bit products, kept as (u128, carries).
+    /// Product: 25 multiplications and five reductions. The wrapped terms
+    /// (z⁵ = 3) are summed apart and tripled on the 192-bit sum, so every
+    /// output coefficient is one (u128, u64) accumulation (< 16·2¹²⁸) and
+    /// one reduction, with no GF(p) addition.
     #[inline(always)]
     pub fn mul(&self, o: &Gfp5) -> Gfp5 {
         let a = self.0.map(|x| x.0 as u128);
-        let b = o.0;
-        let b3 = [
-            b[0],
-            b[1].triple(),
-            b[2].triple(),
-            b[3].triple(),
-            b[4].triple(),
-        ];
-        let b = b.map(|x| x.0 as u128);
-        let b3 = b3.map(|x| x.0 as u128);
-        let dot = |terms: [(u128, u128); 5]| {
-            let mut s = (0u128, 0u64);
-            for (x, y) in terms {
-                acc(&mut s, x * y);
-            }
-            reduce192(s.0, s.1)
-        };
-        Gfp5([
-            dot([
-                (a[0], b[0]),
-                (a[1], b3[4]),
-                (a[2], b3[3]),
-                (a[3], b3[2]),
-                (a[4], b3[1]),
-            ]),
-            dot([
-                (a[0], b[1]),
-                (a[1], b[0]),
-                (a[2], b3[4]),
-                (a[3], b3[3]),
-                (a[4], b3[2]),
-            ]),
-            dot([
-                (a[0], b[2]),
-                (a[1], b[1]),
-                (a[2], b[0]),
-                (a[3], b3[4]),
-                (a[4], b3[3]),
-            ]),
-            dot([
-                (a[0], b[3]),
-                (a[1], b[2]),
-                (a[2], b[1]),
-                (a[3], b[0]),
-                (a[4], b3[4]),
-            ]),
-            dot([
-                (a[0], b[4]),
-                (a[1], b[3]),
-                (a[2], b[2]),
-                (a[3], b[1]),
-                (a[4], b[0]),
-            ]),
-        ])
+        let b = o.0.map(|x| x.0 as u128);
+        let m = |i: usize, j: usize| W192(a[i] * b[j], 0);
+        let c0 = m(0, 0).add(m(1, 4).add(m(2, 3)).add(m(3, 2)).add(m(4, 1)).times3());
+        let c1 = m(0, 1)
+            .add(m(1, 0))
+            .add(m(2, 4).add(m(3, 3)).add(m(4, 2)).times3());
+        let c2 = m(0, 2)
+            .add(m(1, 1))
+            .add(m(2, 0))
+            .add(m(3, 4).add(m(4, 3)).times3());
+        let c3 = m(0, 3)
+            .add(m(1, 2))
+            .add(m(2, 1))
+            .add(m(3, 0))
+            .add(m(4, 4).times3());
+        let c4 = m(0, 4).add(m(1, 3)).add(m(2, 2)).add(m(3, 1)).add(m(4, 0));
+        Gfp5([c0, c1, c2, c3, c4].map(|c| reduce192(c.0, c.1)))
     }
     /// Square: 15 multiplications. The doubled and tripled cross terms are
     /// scaled after the multiplication, on the 192-bit sums (additions of
