@@ -212,7 +212,10 @@ fn internal_linear(s: &[u64; WIDTH]) -> [u128; WIDTH] {
 /// canonical (the same values mod p as the textbook rounds: the
 /// differential tests against `poseidon-hash` pin it).
 pub fn permute(state: &mut [Gf; WIDTH]) {
-    let mut s = state.map(|v| v.0);
+    let mut s = [0u64; WIDTH];
+    for (l, v) in s.iter_mut().zip(state.iter()) {
+        *l = v.0;
+    }
     let mut m = external_linear(&s);
     for rc in &EXTERNAL_CONSTANTS[..4] {
         for i in 0..WIDTH {
@@ -221,7 +224,9 @@ pub fn permute(state: &mut [Gf; WIDTH]) {
         m = external_linear(&s);
     }
     for &rc in &INTERNAL_CONSTANTS {
-        s = m.map(reduce_nc);
+        for (l, &v) in s.iter_mut().zip(m.iter()) {
+            *l = reduce_nc(v);
+        }
         s[0] = sbox(reduce_nc(m[0] + rc as u128));
         m = internal_linear(&s);
     }
@@ -231,7 +236,9 @@ pub fn permute(state: &mut [Gf; WIDTH]) {
         }
         m = external_linear(&s);
     }
-    *state = m.map(|v| Gf(reduce128(v)));
+    for (l, &v) in state.iter_mut().zip(m.iter()) {
+        *l = Gf(reduce128(v));
+    }
 }
 
 /// HashToQuinticExtension: overwrite-absorb 8-element chunks, permute after
