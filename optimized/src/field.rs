@@ -302,12 +302,16 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     const ONE: Self = Self::from_raw(Self::R);
     const NUM_BYTES: usize = 8 * N;
 
-    #[inline]
+    /// A multiplication: a dedicated Montgomery squaring (10 instead of 16
+    /// products for N = 4, then REDC) was measured no faster here than the
+    /// CIOS / schoolbook multiplication. Inlined: as an out-of-line call it
+    /// was 37 % of the Jacobian `mul_vartime` profile.
+    #[inline(always)]
     fn square(&self) -> Self {
         *self * *self
     }
 
-    #[inline]
+    #[inline(always)]
     fn double(&self) -> Self {
         *self + *self
     }

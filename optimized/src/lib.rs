@@ -7,6 +7,7 @@
 //! - [`curve`]: the generic `y² = x³ + b` group, complete RCB formulas;
 //! - [`lookup`]: the constant-time [`LookupTable`];
 //! - [`glv`]: GLV decomposition and signed recoding;
+//! - [`jacobian`]: variable-time Jacobian formulas, the effective-affine `mul_vartime`;
 //! - [`mul`]: `mul` (constant time), `mul_vartime`, `mul2_vartime`;
 //! - [`comb`]: fixed-base k·G (blinded signed-digit comb) and its `_vartime` twin;
 //! - [`bip340`]: BIP340 Schnorr on secp256k1 (with [`sha256`] for its tagged hashes);
@@ -28,6 +29,7 @@ pub mod ecgfp5;
 mod error;
 pub mod field;
 pub mod glv;
+pub mod jacobian;
 pub mod limbs;
 pub mod lookup;
 pub mod mul;

@@ -5,7 +5,8 @@
 //!   a fixed schedule of 4 doublings and 2 complete additions per digit.
 //!   Cost for a 129-bit bound: 33 × (4D + 2A) plus 7A + 1D for the table.
 //! - [`mul_vartime`]: for public k — GLV + width-5 wNAF (Straus over the two
-//!   halves), skipping zero digits.
+//!   halves), skipping zero digits, in Jacobian coordinates (`jacobian.rs`);
+//!   [`mul_vartime_projective`] is the same schedule on the complete formulas.
 //! - [`mul2_vartime`]: a·G + b·P for verification — four interleaved wNAFs
 //!   (G, φ(G), P, φ(P)).
 
@@ -96,8 +97,18 @@ fn straus_vartime<C: CurveParams>(terms: &[(Split, ProjectivePoint<C>)]) -> Proj
     acc
 }
 
-/// k·P for a public k (variable time).
+/// k·P for a public k (variable time): Jacobian coordinates and an
+/// effective-affine table ([`crate::jacobian::mul_vartime`]).
 pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
+    crate::jacobian::mul_vartime(p, k)
+}
+
+/// k·P for a public k with the complete projective formulas (GLV + wNAF
+/// Straus): the fallback of [`mul_vartime`] and its cross-check.
+pub fn mul_vartime_projective<C: CurveParams>(
+    p: &ProjectivePoint<C>,
+    k: &C::Scalar,
+) -> ProjectivePoint<C> {
     straus_vartime(&[(decompose(k, &C::GLV), *p)])
 }
 
