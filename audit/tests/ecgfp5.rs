@@ -44,6 +44,8 @@ proptest! {
         prop_assert_eq!(to_ref(&x.mul(&y)), ra.mul(&rb));
         prop_assert_eq!(to_ref(&x.square()), ra.square());
         prop_assert_eq!(to_ref(&x.sub(&y)), ra.sub(&rb));
+        prop_assert_eq!(to_ref(&x.add(&y)), ra.add(&rb));
+        prop_assert_eq!(to_ref(&x.mul_small(0xFFFF_FFFF)), ra.mul(&rf::Fp5([0xFFFF_FFFF, 0, 0, 0, 0])));
         prop_assert_eq!(to_ref(&x.invert()), ra.invert());
         prop_assert_eq!(bool::from(x.is_square()), ra.is_square());
         let (r, ok) = x.sqrt();
@@ -61,17 +63,31 @@ proptest! {
 
 #[test]
 fn gfp5_edges() {
-    for v in [
+    // m has Montgomery form p − 1 (m = (p − 1)/2⁶⁴ mod p, 2⁶⁴ ≡ 2³² − 1):
+    // the largest internal limb, the worst case for the product sums.
+    let m = rf::mul(P - 1, rf::inv(0xFFFF_FFFF));
+    let edges = [
         [0u64; 5],
         [1, 0, 0, 0, 0],
         [P - 1; 5],
         [0, 0, 0, 0, 1],
         [P - 1, 0, 0, 0, 0],
-    ] {
+        [m; 5],
+        [m, 0, 0, 0, m],
+        [0, m, P - 1, m, 1],
+    ];
+    for v in edges {
         let (x, rx) = (Gfp5::from_u64s(v), rf::Fp5(v));
+        assert_eq!(x.to_u64s(), v, "round trip");
         assert_eq!(to_ref(&x.invert()), rx.invert());
         assert_eq!(to_ref(&x.square()), rx.square());
         assert_eq!(bool::from(x.is_square()), rx.is_square());
+        for w in edges {
+            let (y, ry) = (Gfp5::from_u64s(w), rf::Fp5(w));
+            assert_eq!(to_ref(&x.mul(&y)), rx.mul(&ry));
+            assert_eq!(to_ref(&x.add(&y)), rx.add(&ry));
+            assert_eq!(to_ref(&x.sub(&y)), rx.sub(&ry));
+        }
     }
 }
 

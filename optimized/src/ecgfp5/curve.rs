@@ -299,20 +299,18 @@ impl ConditionallyNegatable for AffinePoint {
 /// addition and a negation.
 #[inline(always)]
 fn neg_w_step(t4: &Gfp5, t2: &Gfp5) -> Gfp5 {
-    use super::gf::{reduce96, Gf, P};
+    use super::gf::{reduce96, P};
     let (a, b) = (&t4.0, &t2.0);
     let k = 4 * B_Z as u128;
     let limb = |i: usize, prev: u64, k: u128| {
-        Gf(reduce96(
-            4 * b[i].0 as u128 + (P - a[i].0) as u128 + (P - prev) as u128 * k,
-        ))
+        reduce96(4 * b[i] as u128 + (P - a[i]) as u128 + (P - prev) as u128 * k)
     };
     Gfp5([
-        limb(0, b[4].0, 3 * k),
-        limb(1, b[0].0, k),
-        limb(2, b[1].0, k),
-        limb(3, b[2].0, k),
-        limb(4, b[3].0, k),
+        limb(0, b[4], 3 * k),
+        limb(1, b[0], k),
+        limb(2, b[1], k),
+        limb(3, b[2], k),
+        limb(4, b[3], k),
     ])
 }
 

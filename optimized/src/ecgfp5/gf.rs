@@ -85,6 +85,27 @@ pub fn reduce_nc(x: u128) -> u64 {
     (w as u64) + eps_if_u64(w1)
 }
 
+/// Montgomery reduction (Pornin's `montyred`, R = 2⁶⁴): for x < p·2⁶⁴,
+/// returns x/2⁶⁴ mod p, canonical. With x = x₀ + x₁·2³² + xₕ·2⁶⁴ (x₀, x₁
+/// on 32 bits), x₀ + x₁·2³² ≡ −((x₀ + x₁)·2³² − x₁)·2⁶⁴ (mod p), so the
+/// result is xₕ − ((x₀ + x₁)·2³² − x₁) mod p: the bracket is computed in
+/// [0, p) by one wrapping addition whose carry e is folded back (subtracting
+/// e·p), and the final subtraction adds p back on a borrow (a mask).
+#[inline(always)]
+pub fn montyred(x: u128) -> u64 {
+    let xl = x as u64;
+    let xh = (x >> 64) as u64;
+    let (a, e) = xl.overflowing_add(xl << 32);
+    let b = a.wrapping_sub(a >> 32).wrapping_sub(e as u64);
+    let (r, c) = xh.overflowing_sub(b);
+    r.wrapping_sub(eps_if_u64(c as u64))
+}
+
+/// v·2⁶⁴ mod p (into Montgomery form), for constants.
+pub const fn to_mont(v: u64) -> u64 {
+    (((v as u128) << 64) % P as u128) as u64
+}
+
 /// Reduces `a·k` mod p for a small constant `k < 2³²` (a product < 2⁹⁶).
 #[inline(always)]
 pub fn mul_small(a: u64, k: u64) -> u64 {
@@ -191,12 +212,13 @@ impl Gf {
 impl Add for Gf {
     type Output = Gf;
     #[inline(always)]
+    #[allow(clippy::suspicious_arithmetic_impl)] // the subtraction is the addition
     fn add(self, o: Gf) -> Gf {
-        // s = a + b < 2p on 65 bits; keep s − p unless it borrows: one mask.
-        let s = self.0 as u128 + o.0 as u128;
-        let t = s.wrapping_sub(P as u128);
-        let keep = crate::ct::barrier(((t >> 127) as u64).wrapping_neg());
-        Gf((s as u64 & keep) | (t as u64 & !keep))
+        // a + b − p computed as a − (p − b): without a borrow that is the
+        // canonical sum; with one, the wrapped value minus 2³² − 1 is a + b
+        // (adding p ≡ subtracting 2³² − 1 mod 2⁶⁴), and it cannot wrap again.
+        let (d, b) = self.0.overflowing_sub(P - o.0);
+        Gf(d.wrapping_sub(eps_if(b)))
     }
 }
 

@@ -1,31 +1,49 @@
 //! GF(p⁵) = GF(p)[z]/(z⁵ − 3), constant time.
 //!
-//! Representation invariant: five canonical GF(p) limbs, a₀ + a₁z + … + a₄z⁴.
-//! Multiplication and squaring accumulate each output coefficient as a
-//! 192-bit sum of 128-bit products (the z⁵ = 3 fold and the doubled cross
-//! terms applied as small factors on those sums) and reduce once. Inversion and the Legendre symbol use the
-//! norm N(a) = a^(1+p+p²+p³+p⁴) ∈ GF(p), computed with the Frobenius
+//! Representation: five GF(p) limbs a₀ + a₁z + … + a₄z⁴, each held in
+//! Montgomery form (aᵢ·2⁶⁴ mod p, canonical), because Pornin's Montgomery
+//! reduction of a Goldilocks product is a handful of instructions where a
+//! plain reduction needs two folds and a final subtraction: that made the
+//! product and the square of GF(p⁵) about a third faster. Addition,
+//! subtraction and multiplication by small integers are the same in both
+//! forms; conversion happens only at the edges (`from_u64s`, `to_u64s`,
+//! bytes, GF(p) values in and out).
+//!
+//! Multiplication and squaring sum each output coefficient's products as
+//! two sums of 64-bit halves (the z⁵ = 3 fold and the doubled cross terms
+//! applied as small weights), fold the high sum with 2⁶⁴ ≡ 2³² − 1 and reduce
+//! once. Inversion and the Legendre symbol use the norm
+//! N(a) = a^(1+p+p²+p³+p⁴) ∈ GF(p), computed with the Frobenius
 //! (a ↦ a^p is z^i ↦ dⁱ·z^i with d = 3^((p−1)/5)); the square root is
 //! sqrt(a) = sqrt_GF(p)(N(a)) / e with e = a^((r−1)/2), r = 1+p+…+p⁴.
 
-use super::gf::{canon, Gf, P};
-use core::ops::Mul;
+use super::gf::{canon, montyred, reduce128, to_mont, Gf, P};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
-/// An element of GF(p⁵).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Gfp5(pub [Gf; 5]);
+/// An element of GF(p⁵): limbs in Montgomery form (see the module doc).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Gfp5(pub(crate) [u64; 5]);
+
+impl core::fmt::Debug for Gfp5 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Gfp5").field(&self.to_u64s()).finish()
+    }
+}
 
 /// d = 3^((p−1)/5), a primitive 5th root of unity (Go `FP5_DTH_ROOT`).
 const D: u64 = 1041288259238279555;
 
-/// Reduces lo + hi·2¹²⁸ (hi small) mod p.
+/// 2¹²⁸ mod p: `montyred(v·R2) = v·2⁶⁴ mod p` converts into Montgomery form.
+const R2: u64 = 0xFFFF_FFFE_0000_0001;
+
+/// v (< 2⁶⁴) into Montgomery form, canonical.
 #[inline(always)]
-fn reduce192(lo: u128, hi: u64) -> Gf {
-    Gf(super::gf::reduce192(lo, hi))
+fn mont_in(v: u64) -> u64 {
+    montyred(v as u128 * R2 as u128)
 }
 
-/// `FROBENIUS[k][i] = d^(k·i)` (d⁵ = 1), computed at compile time.
+/// `FROBENIUS[k][i] = d^(k·i)` (d⁵ = 1) in Montgomery form, computed at
+/// compile time.
 const FROBENIUS: [[u64; 5]; 5] = {
     const fn mulmod(a: u64, b: u64) -> u64 {
         ((a as u128 * b as u128) % P as u128) as u64
@@ -45,6 +63,15 @@ const FROBENIUS: [[u64; 5]; 5] = {
         }
         k += 1;
     }
+    let mut k = 0;
+    while k < 5 {
+        let mut i = 0;
+        while i < 5 {
+            t[k][i] = to_mont(t[k][i]);
+            i += 1;
+        }
+        k += 1;
+    }
     t
 };
 
@@ -55,53 +82,77 @@ fn map5<T: Copy, U>(a: [T; 5], f: impl Fn(T) -> U) -> [U; 5] {
     [f(a[0]), f(a[1]), f(a[2]), f(a[3]), f(a[4])]
 }
 
-/// A 192-bit sum (low 128 bits, high word) of 128-bit products.
-#[derive(Clone, Copy)]
-struct W192(u128, u64);
+/// The products' high and low halves of Σ aₖ·bₖ, summed apart (u128 each).
+#[inline(always)]
+fn halves<const K: usize>(t: [(u64, u64); K]) -> (u128, u128) {
+    let (mut hi, mut lo) = (0u128, 0u128);
+    for (a, b) in t {
+        let p = a as u128 * b as u128;
+        hi += p >> 64;
+        lo += p as u64 as u128;
+    }
+    (hi, lo)
+}
 
-impl W192 {
-    #[inline(always)]
-    fn add(self, o: W192) -> W192 {
-        let (lo, c) = self.0.overflowing_add(o.0);
-        W192(lo, self.1 + o.1 + c as u64)
+/// Σ wⱼ·Gⱼ reduced, for groups Gⱼ of products (as [`halves`]) with small
+/// weights: the weights apply to each group's sums once; the high sum is
+/// folded as hi·2⁶⁴ ≡ hi·(2³² − 1) and the total — below 13·2⁶⁴·2³² + 13·2⁶⁴
+/// < 2¹⁰⁰ < p·2⁶⁴ for the weights used here (at most 13 products' worth) —
+/// goes through one Montgomery reduction. With Montgomery inputs the result
+/// is the Montgomery form of the sum.
+#[inline(always)]
+fn reduce_groups<const G: usize>(g: [(u64, (u128, u128)); G]) -> u64 {
+    let (mut hi, mut lo) = (0u128, 0u128);
+    for (w, (h, l)) in g {
+        hi += w as u128 * h;
+        lo += w as u128 * l;
     }
-    #[inline(always)]
-    fn double(self) -> W192 {
-        self.add(self)
-    }
-    #[inline(always)]
-    fn times3(self) -> W192 {
-        self.double().add(self)
-    }
-    #[inline(always)]
-    fn times6(self) -> W192 {
-        self.times3().double()
-    }
+    montyred(lo + (hi << 32) - hi)
+}
+
+/// Limb addition mod p, as a − (p − b) with one mask (any representation).
+#[inline(always)]
+fn add1(a: u64, b: u64) -> u64 {
+    (Gf(a) + Gf(b)).0
+}
+
+/// Limb subtraction mod p (any representation).
+#[inline(always)]
+fn sub1(a: u64, b: u64) -> u64 {
+    (Gf(a) - Gf(b)).0
 }
 
 impl Gfp5 {
     /// Zero.
-    pub const ZERO: Gfp5 = Gfp5([Gf::ZERO; 5]);
+    pub const ZERO: Gfp5 = Gfp5([0; 5]);
     /// One.
-    pub const ONE: Gfp5 = Gfp5([Gf::ONE, Gf::ZERO, Gf::ZERO, Gf::ZERO, Gf::ZERO]);
+    pub const ONE: Gfp5 = Gfp5::from_gf(1);
 
     /// From five u64 limbs, each reduced mod p.
     pub const fn from_u64s(l: [u64; 5]) -> Gfp5 {
         Gfp5([
-            Gf(canon(l[0])),
-            Gf(canon(l[1])),
-            Gf(canon(l[2])),
-            Gf(canon(l[3])),
-            Gf(canon(l[4])),
+            to_mont(canon(l[0])),
+            to_mont(canon(l[1])),
+            to_mont(canon(l[2])),
+            to_mont(canon(l[3])),
+            to_mont(canon(l[4])),
         ])
     }
     /// The element of GF(p).
     pub const fn from_gf(v: u64) -> Gfp5 {
-        Gfp5::from_u64s([v, 0, 0, 0, 0])
+        Gfp5([to_mont(canon(v)), 0, 0, 0, 0])
+    }
+    /// From five GF(p) elements (at run time).
+    pub fn from_gf_limbs(l: [Gf; 5]) -> Gfp5 {
+        Gfp5(map5(l, |g| mont_in(g.0)))
     }
     /// The canonical limbs.
     pub fn to_u64s(&self) -> [u64; 5] {
-        self.0.map(|g| g.0)
+        map5(self.0, |x| montyred(x as u128))
+    }
+    /// The limbs as GF(p) elements.
+    pub fn to_gf(&self) -> [Gf; 5] {
+        map5(self.0, |x| Gf(montyred(x as u128)))
     }
     /// Whether this is zero.
     pub fn is_zero(&self) -> Choice {
@@ -112,11 +163,11 @@ impl Gfp5 {
     pub fn add(&self, o: &Gfp5) -> Gfp5 {
         let (a, b) = (&self.0, &o.0);
         Gfp5([
-            a[0] + b[0],
-            a[1] + b[1],
-            a[2] + b[2],
-            a[3] + b[3],
-            a[4] + b[4],
+            add1(a[0], b[0]),
+            add1(a[1], b[1]),
+            add1(a[2], b[2]),
+            add1(a[3], b[3]),
+            add1(a[4], b[4]),
         ])
     }
     /// Difference.
@@ -124,11 +175,11 @@ impl Gfp5 {
     pub fn sub(&self, o: &Gfp5) -> Gfp5 {
         let (a, b) = (&self.0, &o.0);
         Gfp5([
-            a[0] - b[0],
-            a[1] - b[1],
-            a[2] - b[2],
-            a[3] - b[3],
-            a[4] - b[4],
+            sub1(a[0], b[0]),
+            sub1(a[1], b[1]),
+            sub1(a[2], b[2]),
+            sub1(a[3], b[3]),
+            sub1(a[4], b[4]),
         ])
     }
     /// Negation.
@@ -141,16 +192,16 @@ impl Gfp5 {
     pub fn double(&self) -> Gfp5 {
         self.add(self)
     }
-    /// Multiplication by a small GF(p) constant.
+    /// Multiplication by a small integer k < 2³² (the same in either form).
     #[inline(always)]
     pub fn mul_small(&self, k: u64) -> Gfp5 {
-        Gfp5(map5(self.0, |a| Gf(super::gf::mul_small(a.0, k))))
+        Gfp5(map5(self.0, |a| super::gf::mul_small(a, k)))
     }
     /// Multiplication by k·z (k small): the limbs shift up, z⁵ = 3 folds back.
     #[inline(always)]
     pub fn mul_small_z(&self, k: u64) -> Gfp5 {
         let a = &self.0;
-        let r = |x: Gf, f: u64| Gf(super::gf::mul_small(x.0, f));
+        let r = |x: u64, f: u64| super::gf::mul_small(x, f);
         Gfp5([
             r(a[4], 3 * k),
             r(a[0], k),
@@ -159,48 +210,58 @@ impl Gfp5 {
             r(a[3], k),
         ])
     }
-    /// Product: 25 multiplications and five reductions. The wrapped terms
-    /// (z⁵ = 3) are summed apart and tripled on the 192-bit sum, so every
-    /// output coefficient is one (u128, u64) accumulation (< 16·2¹²⁸) and
-    /// one reduction, with no GF(p) addition.
+    /// Product: 25 multiplications and five reductions, the z⁵ = 3 wrap as
+    /// a weight on the wrapped products' sums.
     #[inline(always)]
     pub fn mul(&self, o: &Gfp5) -> Gfp5 {
-        let a = map5(self.0, |x| x.0 as u128);
-        let b = map5(o.0, |x| x.0 as u128);
-        let m = |i: usize, j: usize| W192(a[i] * b[j], 0);
-        let c0 = m(0, 0).add(m(1, 4).add(m(2, 3)).add(m(3, 2)).add(m(4, 1)).times3());
-        let c1 = m(0, 1)
-            .add(m(1, 0))
-            .add(m(2, 4).add(m(3, 3)).add(m(4, 2)).times3());
-        let c2 = m(0, 2)
-            .add(m(1, 1))
-            .add(m(2, 0))
-            .add(m(3, 4).add(m(4, 3)).times3());
-        let c3 = m(0, 3)
-            .add(m(1, 2))
-            .add(m(2, 1))
-            .add(m(3, 0))
-            .add(m(4, 4).times3());
-        let c4 = m(0, 4).add(m(1, 3)).add(m(2, 2)).add(m(3, 1)).add(m(4, 0));
-        Gfp5(map5([c0, c1, c2, c3, c4], |c| reduce192(c.0, c.1)))
+        let (a, b) = (self.0, o.0);
+        let c = |u, w| reduce_groups([(1, u), (3, w)]);
+        Gfp5([
+            c(
+                halves([(a[0], b[0])]),
+                halves([(a[1], b[4]), (a[2], b[3]), (a[3], b[2]), (a[4], b[1])]),
+            ),
+            c(
+                halves([(a[0], b[1]), (a[1], b[0])]),
+                halves([(a[2], b[4]), (a[3], b[3]), (a[4], b[2])]),
+            ),
+            c(
+                halves([(a[0], b[2]), (a[1], b[1]), (a[2], b[0])]),
+                halves([(a[3], b[4]), (a[4], b[3])]),
+            ),
+            c(
+                halves([(a[0], b[3]), (a[1], b[2]), (a[2], b[1]), (a[3], b[0])]),
+                halves([(a[4], b[4])]),
+            ),
+            reduce_groups([(
+                1,
+                halves([
+                    (a[0], b[4]),
+                    (a[1], b[3]),
+                    (a[2], b[2]),
+                    (a[3], b[1]),
+                    (a[4], b[0]),
+                ]),
+            )]),
+        ])
     }
-    /// Square: 15 multiplications. The doubled and tripled cross terms are
-    /// scaled after the multiplication, on the 192-bit sums (additions of
-    /// (u128, u64) pairs), so no GF(p) addition or mask is spent on them:
+    /// Square: 15 multiplications (z⁵ = 3), the doubled and wrapped cross
+    /// terms as weights:
     ///
-    /// c₀ = a₀² + 6(a₁a₄ + a₂a₃), c₁ = 2a₀a₁ + 3(2a₂a₄ + a₃²),
-    /// c₂ = a₁² + 2(a₀a₂ + 3a₃a₄), c₃ = 2(a₀a₃ + a₁a₂) + 3a₄²,
-    /// c₄ = a₂² + 2(a₀a₄ + a₁a₃)  (z⁵ = 3; each sum < 11·2¹²⁸).
+    /// c₀ = a₀² + 6(a₁a₄ + a₂a₃), c₁ = 2a₀a₁ + 6a₂a₄ + 3a₃²,
+    /// c₂ = a₁² + 2a₀a₂ + 6a₃a₄, c₃ = 2(a₀a₃ + a₁a₂) + 3a₄²,
+    /// c₄ = a₂² + 2(a₀a₄ + a₁a₃).
     #[inline(always)]
     pub fn square(&self) -> Gfp5 {
-        let a = map5(self.0, |v| v.0 as u128);
-        let m = |i: usize, j: usize| W192(a[i] * a[j], 0);
-        let c0 = m(0, 0).add(m(1, 4).add(m(2, 3)).times6());
-        let c1 = m(0, 1).double().add(m(2, 4).double().add(m(3, 3)).times3());
-        let c2 = m(1, 1).add(m(0, 2).add(m(3, 4).times3()).double());
-        let c3 = m(0, 3).add(m(1, 2)).double().add(m(4, 4).times3());
-        let c4 = m(2, 2).add(m(0, 4).add(m(1, 3)).double());
-        Gfp5(map5([c0, c1, c2, c3, c4], |c| reduce192(c.0, c.1)))
+        let a = self.0;
+        let h1 = |i: usize, j: usize| halves([(a[i], a[j])]);
+        Gfp5([
+            reduce_groups([(1, h1(0, 0)), (6, halves([(a[1], a[4]), (a[2], a[3])]))]),
+            reduce_groups([(2, h1(0, 1)), (6, h1(2, 4)), (3, h1(3, 3))]),
+            reduce_groups([(1, h1(1, 1)), (2, h1(0, 2)), (6, h1(3, 4))]),
+            reduce_groups([(2, halves([(a[0], a[3]), (a[1], a[2])])), (3, h1(4, 4))]),
+            reduce_groups([(1, h1(2, 2)), (2, halves([(a[0], a[4]), (a[1], a[3])]))]),
+        ])
     }
     /// `self^(2^n)`.
     pub fn square_n(&self, n: u32) -> Gfp5 {
@@ -213,7 +274,9 @@ impl Gfp5 {
     /// The Frobenius a ↦ a^p applied `k` times: limb i times d^(k·i).
     pub fn frobenius(&self, k: u32) -> Gfp5 {
         let f = &FROBENIUS[k as usize % 5];
-        Gfp5(core::array::from_fn(|i| self.0[i].mul(Gf(f[i]))))
+        Gfp5(core::array::from_fn(|i| {
+            montyred(self.0[i] as u128 * f[i] as u128)
+        }))
     }
     /// a^(p+p²+p³+p⁴) (so that a·this = N(a) ∈ GF(p)).
     fn norm_cofactor(&self) -> Gfp5 {
@@ -223,13 +286,12 @@ impl Gfp5 {
     /// The norm N(a) ∈ GF(p) and the cofactor.
     fn norm(&self) -> (Gf, Gfp5) {
         let c = self.norm_cofactor();
-        (self.mul(&c).0[0], c)
+        (Gf(montyred(self.mul(&c).0[0] as u128)), c)
     }
     /// `self⁻¹` (zero maps to zero). Constant time.
     pub fn invert(&self) -> Gfp5 {
         let (n, c) = self.norm();
-        let ni = n.invert();
-        Gfp5(c.0.map(|x| x.mul(ni)))
+        Gfp5(c.mul_gf(n.invert()).0)
     }
     /// Whether this is a square (zero counts as a square). Constant time.
     pub fn is_square(&self) -> Choice {
@@ -246,17 +308,21 @@ impl Gfp5 {
         let d = e32.square_n(31).mul(&a);
         // e = a^((r−1)/2) = frob(d·frob²(d)); g = a·e² = N(a) ∈ GF(p).
         let e = d.mul(&d.frobenius(2)).frobenius(1);
-        let g = a.mul(&e.square()).0[0];
+        let g = Gf(montyred(a.mul(&e.square()).0[0] as u128));
         let (sg, ok) = g.sqrt();
-        let ei = e.invert();
-        let r = Gfp5(ei.0.map(|x| x.mul(sg)));
+        let r = e.invert().mul_gf(sg);
         (r, ok & r.square().ct_eq(self))
     }
-    /// 40 bytes: five limbs little-endian, limb 0 first.
+    /// Times a GF(p) element (canonical): a plain reduction of the products
+    /// keeps the Montgomery form.
+    fn mul_gf(&self, g: Gf) -> Gfp5 {
+        Gfp5(map5(self.0, |x| reduce128(x as u128 * g.0 as u128)))
+    }
+    /// 40 bytes: five canonical limbs little-endian, limb 0 first.
     pub fn to_bytes(&self) -> [u8; 40] {
         let mut out = [0u8; 40];
-        for (i, l) in self.0.iter().enumerate() {
-            out[8 * i..8 * i + 8].copy_from_slice(&l.0.to_le_bytes());
+        for (i, l) in self.to_u64s().iter().enumerate() {
+            out[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
         }
         out
     }
@@ -265,7 +331,7 @@ impl Gfp5 {
         if bytes.len() != 40 {
             return None;
         }
-        let mut limbs = [Gf::ZERO; 5];
+        let mut limbs = [0u64; 5];
         for (i, l) in limbs.iter_mut().enumerate() {
             let mut w = [0u8; 8];
             w.copy_from_slice(&bytes[8 * i..8 * i + 8]);
@@ -273,7 +339,7 @@ impl Gfp5 {
             if v >= P {
                 return None;
             }
-            *l = Gf(v);
+            *l = mont_in(v);
         }
         Some(Gfp5(limbs))
     }
@@ -282,7 +348,7 @@ impl Gfp5 {
 impl ConditionallySelectable for Gfp5 {
     fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
         Gfp5(core::array::from_fn(|i| {
-            Gf::conditional_select(&a.0[i], &b.0[i], c)
+            u64::conditional_select(&a.0[i], &b.0[i], c)
         }))
     }
 }

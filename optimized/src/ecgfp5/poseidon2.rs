@@ -249,5 +249,5 @@ pub fn hash_to_quintic_extension(input: &[Gf]) -> Gfp5 {
         s[..chunk.len()].copy_from_slice(chunk);
         permute(&mut s);
     }
-    Gfp5([s[0], s[1], s[2], s[3], s[4]])
+    Gfp5::from_gf_limbs([s[0], s[1], s[2], s[3], s[4]])
 }

@@ -78,7 +78,7 @@ fn message(hm: &[u8]) -> Result<[Gf; 5], Error> {
     } else {
         Error::Length
     })?;
-    Ok(m.0)
+    Ok(m.to_gf())
 }
 
 fn challenge(r: &[u8; 40], hm: &[Gf; 5]) -> Scalar {
@@ -164,7 +164,7 @@ pub fn verify_go_v0_0_15_compat(pk: &[u8], hm: &[u8], sig: &[u8]) -> bool {
     let Ok(q) = Point::decode(&lax(pk).to_bytes()) else {
         return false;
     };
-    let hm = lax(hm).0;
+    let hm = lax(hm).to_gf();
     let (Some(s), Some(e)) = (
         scalar::from_bytes_reduced(&sig[..40]),
         scalar::from_bytes_reduced(&sig[40..]),
