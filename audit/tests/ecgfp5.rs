@@ -275,3 +275,79 @@ proptest! {
         prop_assert!(bool::from(ec::mul_g(&s).equals(&ec::mul_g_window(&s))));
     }
 }
+
+fn scalar_of(limbs: [u64; 5]) -> esc::Scalar {
+    let mut b = [0u8; 40];
+    for (i, l) in limbs.iter().enumerate() {
+        b[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
+    }
+    esc::from_bytes_reduced(&b).unwrap()
+}
+
+/// s·G + e·P by the constant-time paths (each pinned to the reference).
+fn mul2_ct(s: &esc::Scalar, e: &esc::Scalar, p: &ec::Point) -> ec::Point {
+    ec::mul_g(s).add(&ec::mul(p, e))
+}
+
+proptest! {
+    #[test]
+    fn mul2_vartime_equals_ct_sum(
+        s in proptest::array::uniform5(any::<u64>()),
+        e in proptest::array::uniform5(any::<u64>()),
+        k in proptest::array::uniform5(any::<u64>()),
+    ) {
+        let (s, e) = (scalar_of(s), scalar_of(e));
+        let p = ec::mul_g(&scalar_of(k));
+        let got = ec::mul2_vartime(&s, &e, &p);
+        prop_assert_eq!(got.encode(), mul2_ct(&s, &e, &p).encode());
+    }
+}
+
+/// Edge scalars (0, 1, 2, n − 1, n − 2, powers of two, dense and sparse wNAF
+/// patterns) against edge points (neutral, G, −G, a random point), and the
+/// cancelling pair s = −e·k for P = k·G, whose sum is the neutral.
+#[test]
+fn mul2_vartime_edges() {
+    let one = esc::Scalar::ONE;
+    let mut scalars = vec![esc::Scalar::ZERO, one, one + one, -one, -(one + one)];
+    for limbs in [
+        [0, 1, 0, 0, 0],
+        [0, 0, 1, 0, 0],
+        [0, 0, 0, 0, 1 << 62],
+        [u64::MAX, u64::MAX, u64::MAX, u64::MAX, (1 << 62) - 1],
+        [0x5555_5555_5555_5555; 5],
+        [
+            0xAAAA_AAAA_AAAA_AAAA,
+            0x0F0F_0F0F_0F0F_0F0F,
+            0x8000_0000_0000_0001,
+            0x7F,
+            1 << 40,
+        ],
+    ] {
+        scalars.push(scalar_of(limbs));
+    }
+    let k = scalar_of([0x1234_5678, 0x9ABC_DEF0, 7, 11, 13]);
+    let q = ec::mul_g(&k);
+    let points = [
+        ec::Point::NEUTRAL,
+        ec::Point::GENERATOR,
+        ec::Point::GENERATOR.neg(),
+        q,
+    ];
+    for s in &scalars {
+        for e in &scalars {
+            for p in &points {
+                let got = ec::mul2_vartime(s, e, p);
+                assert_eq!(
+                    got.encode(),
+                    mul2_ct(s, e, p).encode(),
+                    "s = {s:?}, e = {e:?}"
+                );
+            }
+        }
+        // s = −e·k: s·G + e·(k·G) = 0.
+        let cancel = -(*s * k);
+        let got = ec::mul2_vartime(&cancel, s, &q);
+        assert!(bool::from(got.is_neutral()), "cancelling pair not neutral");
+    }
+}

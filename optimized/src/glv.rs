@@ -163,14 +163,23 @@ pub const fn digits_for(bits: u32, w: u32) -> usize {
     (bits / w + 1) as usize
 }
 
+/// Length of a [`wnaf_vartime`] output: enough for 5 limbs (ECgFp5's
+/// 320-bit scalars) and the carry out of the top.
+pub const WNAF_MAX: usize = 5 * 64 + 4;
+
 /// Width-w NAF of a public value (variable time): digits odd or zero, in
-/// (−2^(w−1), 2^(w−1)), at most one non-zero in any w consecutive.
-pub fn wnaf_vartime(e: &[u64; 4], w: u32) -> ([i8; 260], usize) {
-    let mut out = [0i8; 260];
-    let mut k = *e;
+/// (−2^(w−1), 2^(w−1)), at most one non-zero in any w consecutive; returns
+/// the digits (least significant first) and how many are used. `L ≤ 5`,
+/// `2 ≤ w ≤ 8` (the digits are `i8`).
+pub fn wnaf_vartime<const L: usize>(e: &[u64; L], w: u32) -> ([i8; WNAF_MAX], usize) {
+    debug_assert!(L <= 5 && (2..=8).contains(&w));
+    let mut out = [0i8; WNAF_MAX];
+    // One spare limb takes the carry when a negative digit rounds k up.
+    let mut k = [0u64; 6];
+    k[..L].copy_from_slice(e);
     let mut i = 0;
     let mut len = 0;
-    while k != [0; 4] {
+    while k != [0; 6] {
         if k[0] & 1 == 1 {
             let m = (k[0] & ((1 << w) - 1)) as i64;
             let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
@@ -196,11 +205,79 @@ pub fn wnaf_vartime(e: &[u64; 4], w: u32) -> ([i8; 260], usize) {
             len = i + 1;
         }
         // k >>= 1
-        for j in 0..4 {
-            let hi = if j + 1 < 4 { k[j + 1] << 63 } else { 0 };
+        for j in 0..6 {
+            let hi = if j + 1 < 6 { k[j + 1] << 63 } else { 0 };
             k[j] = (k[j] >> 1) | hi;
         }
         i += 1;
     }
     (out, len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Σ dᵢ·2ⁱ mod 2³⁸⁴ by Horner's rule, on six limbs.
+    fn eval(d: &[i8]) -> [u64; 6] {
+        let mut acc = [0u64; 6];
+        for &di in d.iter().rev() {
+            let mut c = 0;
+            for l in acc.iter_mut() {
+                let n = (*l >> 63) & 1;
+                *l = (*l << 1) | c;
+                c = n;
+            }
+            let add = if di >= 0 {
+                di as u64
+            } else {
+                (-(di as i64)) as u64
+            };
+            let mut carry = add;
+            for l in acc.iter_mut() {
+                let (s, o) = if di >= 0 {
+                    l.overflowing_add(carry)
+                } else {
+                    l.overflowing_sub(carry)
+                };
+                *l = s;
+                carry = o as u64;
+            }
+        }
+        acc
+    }
+
+    #[test]
+    fn wnaf_reconstructs_and_is_sparse() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut cases: Vec<[u64; 5]> = vec![[0; 5], [1, 0, 0, 0, 0], [u64::MAX; 5]];
+        for _ in 0..500 {
+            cases.push([next(), next(), next(), next(), next() >> (next() % 64)]);
+        }
+        for e in cases {
+            for w in [2u32, 4, 5, 6, 8] {
+                let (d, len) = wnaf_vartime(&e, w);
+                let mut want = [0u64; 6];
+                want[..5].copy_from_slice(&e);
+                assert_eq!(eval(&d[..len]), want, "w = {w}, e = {e:?}");
+                assert!(d[len..].iter().all(|&x| x == 0));
+                let mut last: Option<usize> = None;
+                for (i, &di) in d[..len].iter().enumerate() {
+                    if di != 0 {
+                        assert!(di % 2 != 0 && (di as i32).abs() < 1 << (w - 1));
+                        if let Some(j) = last {
+                            assert!(i - j >= w as usize, "two digits closer than w");
+                        }
+                        last = Some(i);
+                    }
+                }
+            }
+        }
+    }
 }
