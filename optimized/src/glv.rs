@@ -170,48 +170,52 @@ pub const WNAF_MAX: usize = 5 * 64 + 4;
 /// Width-w NAF of a public value (variable time): digits odd or zero, in
 /// (−2^(w−1), 2^(w−1)), at most one non-zero in any w consecutive; returns
 /// the digits (least significant first) and how many are used. `L ≤ 5`,
-/// `2 ≤ w ≤ 8` (the digits are `i8`).
-pub fn wnaf_vartime<const L: usize>(e: &[u64; L], w: u32) -> ([i8; WNAF_MAX], usize) {
-    debug_assert!(L <= 5 && (2..=8).contains(&w));
-    let mut out = [0i8; WNAF_MAX];
+/// `2 ≤ w ≤ 14`. Runs of zeros are skipped a word at a time.
+pub fn wnaf_vartime<const L: usize>(e: &[u64; L], w: u32) -> ([i16; WNAF_MAX], usize) {
+    debug_assert!(L <= 5 && (2..=14).contains(&w));
+    let mut out = [0i16; WNAF_MAX];
     // One spare limb takes the carry when a negative digit rounds k up.
     let mut k = [0u64; 6];
     k[..L].copy_from_slice(e);
-    let mut i = 0;
-    let mut len = 0;
-    while k != [0; 6] {
-        if k[0] & 1 == 1 {
-            let m = (k[0] & ((1 << w) - 1)) as i64;
-            let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
-            out[i] = d as i8;
-            // k −= d
-            if d >= 0 {
-                let (s, mut b) = k[0].overflowing_sub(d as u64);
-                k[0] = s;
-                for l in k.iter_mut().skip(1) {
-                    let (s2, b2) = l.overflowing_sub(b as u64);
-                    *l = s2;
-                    b = b2;
-                }
-            } else {
-                let (s, mut c) = k[0].overflowing_add((-d) as u64);
-                k[0] = s;
-                for l in k.iter_mut().skip(1) {
-                    let (s2, c2) = l.overflowing_add(c as u64);
-                    *l = s2;
-                    c = c2;
-                }
-            }
-            len = i + 1;
+    let (mut i, mut len) = (0usize, 0usize);
+    while let Some(j) = k.iter().position(|&l| l != 0) {
+        let tz = 64 * j as u32 + k[j].trailing_zeros();
+        shr(&mut k, tz);
+        i += tz as usize;
+        let m = (k[0] & ((1 << w) - 1)) as i64;
+        let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
+        out[i] = d as i16;
+        len = i + 1;
+        // k −= d leaves k ≡ 0 mod 2^w: the next w − 1 digits are zero.
+        let (mut borrow, mut carry) = (
+            if d > 0 { d as u64 } else { 0 },
+            if d < 0 { d.unsigned_abs() } else { 0 },
+        );
+        for l in k.iter_mut() {
+            let (s, b) = l.overflowing_sub(borrow);
+            let (s, c) = s.overflowing_add(carry);
+            *l = s;
+            borrow = b as u64;
+            carry = c as u64;
         }
-        // k >>= 1
-        for j in 0..6 {
-            let hi = if j + 1 < 6 { k[j + 1] << 63 } else { 0 };
-            k[j] = (k[j] >> 1) | hi;
-        }
-        i += 1;
+        shr(&mut k, w);
+        i += w as usize;
     }
     (out, len)
+}
+
+/// k >>= s on six limbs (any s).
+fn shr(k: &mut [u64; 6], s: u32) {
+    let (words, bits) = ((s / 64) as usize, s % 64);
+    for j in 0..6 {
+        let lo = k.get(j + words).copied().unwrap_or(0);
+        let hi = k.get(j + words + 1).copied().unwrap_or(0);
+        k[j] = if bits == 0 {
+            lo
+        } else {
+            (lo >> bits) | (hi << (64 - bits))
+        };
+    }
 }
 
 #[cfg(test)]
@@ -219,7 +223,7 @@ mod tests {
     use super::*;
 
     /// Σ dᵢ·2ⁱ mod 2³⁸⁴ by Horner's rule, on six limbs.
-    fn eval(d: &[i8]) -> [u64; 6] {
+    fn eval(d: &[i16]) -> [u64; 6] {
         let mut acc = [0u64; 6];
         for &di in d.iter().rev() {
             let mut c = 0;
@@ -261,7 +265,7 @@ mod tests {
             cases.push([next(), next(), next(), next(), next() >> (next() % 64)]);
         }
         for e in cases {
-            for w in [2u32, 4, 5, 6, 8] {
+            for w in [2u32, 4, 5, 6, 8, 10, 12, 14] {
                 let (d, len) = wnaf_vartime(&e, w);
                 let mut want = [0u64; 6];
                 want[..5].copy_from_slice(&e);

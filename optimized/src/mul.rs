@@ -67,7 +67,7 @@ fn odd_multiples<C: CurveParams>(p: &ProjectivePoint<C>) -> [ProjectivePoint<C>;
     t
 }
 
-fn add_digit<C: CurveParams>(acc: &mut ProjectivePoint<C>, d: i8, t: &[ProjectivePoint<C>; 8]) {
+fn add_digit<C: CurveParams>(acc: &mut ProjectivePoint<C>, d: i16, t: &[ProjectivePoint<C>; 8]) {
     if d > 0 {
         *acc = acc.add(&t[(d as usize) / 2]);
     } else if d < 0 {

@@ -245,6 +245,44 @@ impl Gfp5 {
             )]),
         ])
     }
+    /// self·o·(k·z) for a small k (k < 2¹⁵) in one pass: the product's
+    /// coefficient cᵢ₋₁ becomes coefficient i, times k (times 3k where
+    /// z⁵ = 3 wraps), the factors applied as weights before the reduction
+    /// (the sums stay below 3k·5·2⁶⁴·2³² < 2¹¹² < p·2⁶⁴).
+    #[inline(always)]
+    pub fn mul_kz(&self, o: &Gfp5, k: u64) -> Gfp5 {
+        debug_assert!(k < 1 << 15);
+        let (a, b) = (self.0, o.0);
+        let c = |u, w| reduce_groups([(k, u), (3 * k, w)]);
+        Gfp5([
+            reduce_groups([(
+                3 * k,
+                halves([
+                    (a[0], b[4]),
+                    (a[1], b[3]),
+                    (a[2], b[2]),
+                    (a[3], b[1]),
+                    (a[4], b[0]),
+                ]),
+            )]),
+            c(
+                halves([(a[0], b[0])]),
+                halves([(a[1], b[4]), (a[2], b[3]), (a[3], b[2]), (a[4], b[1])]),
+            ),
+            c(
+                halves([(a[0], b[1]), (a[1], b[0])]),
+                halves([(a[2], b[4]), (a[3], b[3]), (a[4], b[2])]),
+            ),
+            c(
+                halves([(a[0], b[2]), (a[1], b[1]), (a[2], b[0])]),
+                halves([(a[3], b[4]), (a[4], b[3])]),
+            ),
+            c(
+                halves([(a[0], b[3]), (a[1], b[2]), (a[2], b[1]), (a[3], b[0])]),
+                halves([(a[4], b[4])]),
+            ),
+        ])
+    }
     /// Square: 15 multiplications (z⁵ = 3), the doubled and wrapped cross
     /// terms as weights:
     ///
