@@ -61,6 +61,35 @@ proptest! {
     }
 }
 
+/// GF(p) products, inverses and Legendre symbols at the edges of the
+/// reduction (each borrow and carry path of `reduce128`).
+#[test]
+fn gf_edges() {
+    let edges = [
+        0u64,
+        1,
+        2,
+        0xFFFF_FFFF,
+        1 << 32,
+        (1 << 32) + 1,
+        1 << 63,
+        P - 2,
+        P - 1,
+        0xFFFF_FFFE_FFFF_FFFF,
+        0x8000_0000_7FFF_FFFF,
+    ];
+    for a in edges {
+        let x = Gf::new(a);
+        assert_eq!(x.invert().value(), rf::inv(a), "inv {a}");
+        let is_sq = a == 0 || rf::pow(a, (P - 1) / 2) == 1;
+        assert_eq!(bool::from(x.is_square()), is_sq, "legendre {a}");
+        for b in edges {
+            assert_eq!(x.mul(Gf::new(b)).value(), rf::mul(a, b), "{a} · {b}");
+            assert_eq!(x.add(Gf::new(b)).value(), rf::add(a, b), "{a} + {b}");
+        }
+    }
+}
+
 #[test]
 fn gfp5_edges() {
     // m has Montgomery form p − 1 (m = (p − 1)/2⁶⁴ mod p, 2⁶⁴ ≡ 2³² − 1):

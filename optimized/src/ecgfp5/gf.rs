@@ -40,10 +40,18 @@ pub fn canon_ct(x: u64) -> u64 {
     (x & m) | (r & !m)
 }
 
-/// Reduces a 128-bit value mod p, canonical output.
+/// Reduces a 128-bit value mod p, canonical output. With x = l + (a + b·2³²)·2⁶⁴
+/// (a, b on 32 bits), x ≡ l − b + a·(2³² − 1): a borrow of the subtraction
+/// is undone by subtracting 2³² − 1 (adding p mod 2⁶⁴), a carry of the
+/// addition by adding 2³² − 1, neither of which can wrap again; one masked
+/// subtraction of p finishes.
 #[inline(always)]
 pub fn reduce128(x: u128) -> u64 {
-    reduce192(x, 0)
+    let (l, h) = (x as u64, (x >> 64) as u64);
+    let (t0, b) = l.overflowing_sub(h >> 32);
+    let t0 = t0.wrapping_sub(eps_if_u64(b as u64));
+    let (r, c) = t0.overflowing_add((h & EPSILON) * EPSILON);
+    canon_ct(r.wrapping_add(eps_if_u64(c as u64)))
 }
 
 /// Reduces `lo + hi·2¹²⁸` mod p for `hi < 2³²` (a sum of up to 2³² products
@@ -130,6 +138,20 @@ fn eps_if_u64(bit: u64) -> u64 {
     EPSILON & crate::ct::barrier(bit.wrapping_neg())
 }
 
+/// 7^q mod p (q = 2³² − 1, 7 a non-residue): a generator of the 2³²-torsion,
+/// the starting c of [`Gf::sqrt`], computed at compile time.
+const C0: u64 = {
+    let (mut r, mut b, mut e) = (1u128, 7u128, 0xFFFF_FFFFu64);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * b % P as u128;
+        }
+        b = b * b % P as u128;
+        e >>= 1;
+    }
+    r as u64
+};
+
 impl Gf {
     /// Zero.
     pub const ZERO: Gf = Gf(0);
@@ -170,24 +192,46 @@ impl Gf {
         }
         acc
     }
-    /// `self⁻¹` (zero maps to zero), by Fermat.
-    pub fn invert(self) -> Gf {
-        self.pow(P - 2)
+    /// `self^(2ⁿ)`.
+    #[inline(always)]
+    fn square_n(self, n: u32) -> Gf {
+        let mut r = self;
+        for _ in 0..n {
+            r = r.square();
+        }
+        r
     }
-    /// Legendre symbol as (is_square_or_zero).
+    /// (x^(2³¹ − 1), x^(2³² − 1)) by the addition chain xⱼ = x^(2ʲ − 1):
+    /// x₂, x₄, x₅, x₁₀, x₁₅, x₁₆, x₃₁, x₃₂ (31 squarings, 8 products).
+    fn chain_x31_x32(self) -> (Gf, Gf) {
+        let x = self;
+        let x2 = x * x.square();
+        let x4 = x2 * x2.square_n(2);
+        let x5 = x * x4.square();
+        let x10 = x5 * x5.square_n(5);
+        let x15 = x5 * x10.square_n(5);
+        let x16 = x * x15.square();
+        let x31 = x15 * x16.square_n(15);
+        (x31, x * x31.square())
+    }
+    /// `self⁻¹` (zero maps to zero), by Fermat: p − 2 = (2³¹ − 1)·2³³ + 2³² − 1.
+    pub fn invert(self) -> Gf {
+        let (x31, x32) = self.chain_x31_x32();
+        x32 * x31.square_n(33)
+    }
+    /// Legendre symbol as (is_square_or_zero): (p − 1)/2 = (2³² − 1)·2³¹.
     pub fn is_square(self) -> Choice {
-        let l = self.pow((P - 1) / 2);
+        let l = self.chain_x31_x32().1.square_n(31);
         l.ct_eq(&Gf::ONE) | self.ct_eq(&Gf::ZERO)
     }
     /// Square root, constant time (Tonelli–Shanks with a fixed schedule over
     /// the 2-adicity 32); `(root, is_square)`.
     pub fn sqrt(self) -> (Gf, Choice) {
         // p − 1 = 2³²·q, q = 2³² − 1. g = 7 is a non-residue; c = 7^q has order 2³².
-        const Q: u64 = 0xFFFF_FFFF;
-        let c0 = Gf(7).pow(Q);
-        let mut x = self.pow(Q.div_ceil(2)); // self^((q+1)/2)
-        let mut b = self.pow(Q); // self^q
-        let mut c = c0;
+        let (x31, x32) = self.chain_x31_x32();
+        let mut x = self * x31; // self^((q+1)/2) = self^(2³¹)
+        let mut b = x32; // self^q
+        let mut c = Gf(C0);
         // Invariants: x² = self·b; for a square, b^(2^m) = 1 entering round m;
         // c has order 2^(m+1), so c² has order 2^m and (c²)^(2^(m−1)) = −1.
         // Fixed rounds m = 31 … 1, every round computing both outcomes.
