@@ -90,6 +90,33 @@ fn gf_edges() {
     }
 }
 
+/// Square roots where Tonelli–Shanks runs many rounds: powers of c = 7^q,
+/// a generator of the 2³²-torsion (even powers are squares of every 2-adic
+/// order, odd powers are non-squares).
+#[test]
+fn gf_sqrt_deep_two_adic() {
+    let c = rf::pow(7, 0xFFFF_FFFF);
+    for k in [
+        1u64,
+        2,
+        3,
+        5,
+        1 << 10,
+        (1 << 20) + 7,
+        (1 << 31) - 1,
+        1 << 30,
+    ] {
+        for (e, square) in [(2 * k, true), (2 * k + 1, false)] {
+            let a = rf::pow(c, e);
+            let (r, ok) = Gf::new(a).sqrt();
+            assert_eq!(bool::from(ok), square, "c^{e}");
+            if square {
+                assert_eq!(rf::mul(r.value(), r.value()), a, "c^{e}");
+            }
+        }
+    }
+}
+
 #[test]
 fn gfp5_edges() {
     // m has Montgomery form p − 1 (m = (p − 1)/2⁶⁴ mod p, 2⁶⁴ ≡ 2³² − 1):

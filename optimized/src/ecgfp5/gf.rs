@@ -152,6 +152,17 @@ const C0: u64 = {
     r as u64
 };
 
+/// `C0_POW[i] = C0^(2^i)`, i < 32, for [`Gf::sqrt`], computed at compile time.
+const C0_POW: [u64; 32] = {
+    let mut t = [C0; 32];
+    let mut i = 1;
+    while i < 32 {
+        t[i] = ((t[i - 1] as u128 * t[i - 1] as u128) % P as u128) as u64;
+        i += 1;
+    }
+    t
+};
+
 impl Gf {
     /// Zero.
     pub const ZERO: Gf = Gf(0);
@@ -227,26 +238,27 @@ impl Gf {
     /// Square root, constant time (Tonelli–Shanks with a fixed schedule over
     /// the 2-adicity 32); `(root, is_square)`.
     pub fn sqrt(self) -> (Gf, Choice) {
-        // p − 1 = 2³²·q, q = 2³² − 1. g = 7 is a non-residue; c = 7^q has order 2³².
+        // p − 1 = 2³²·q, q = 2³² − 1; c = C0 = 7^q has order 2³².
         let (x31, x32) = self.chain_x31_x32();
         let mut x = self * x31; // self^((q+1)/2) = self^(2³¹)
-        let mut b = x32; // self^q
-        let mut c = Gf(C0);
-        // Invariants: x² = self·b; for a square, b^(2^m) = 1 entering round m;
-        // c has order 2^(m+1), so c² has order 2^m and (c²)^(2^(m−1)) = −1.
+                                // bp[j] = b^(2^j) for b = self^q: round m needs bp[m − 1], and
+                                // multiplying b by c² = C0^(2^(32−m)) multiplies bp[j] by the
+                                // constant C0^(2^(32−m+j)) (table C0_POW), so the rounds are
+                                // independent multiplications instead of a chain of m − 1 squarings.
+        let mut bp = [x32; 31];
+        for j in 1..31 {
+            bp[j] = bp[j - 1].square();
+        }
+        // Invariants: x² = self·b; for a square, b^(2^m) = 1 entering round m.
         // Fixed rounds m = 31 … 1, every round computing both outcomes.
-        for m in (1..=31u32).rev() {
+        for m in (1..=31usize).rev() {
             // Is b already of order dividing 2^(m−1)?
-            let mut t = b;
-            for _ in 0..m - 1 {
-                t = t.square();
+            let is_one = bp[m - 1].ct_eq(&Gf::ONE);
+            x = Gf::conditional_select(&x.mul(Gf(C0_POW[31 - m])), &x, is_one);
+            for j in 0..m - 1 {
+                let t = bp[j].mul(Gf(C0_POW[32 - m + j]));
+                bp[j] = Gf::conditional_select(&t, &bp[j], is_one);
             }
-            let is_one = t.ct_eq(&Gf::ONE);
-            let x2 = x.mul(c);
-            let b2 = b.mul(c.square());
-            x = Gf::conditional_select(&x2, &x, is_one);
-            b = Gf::conditional_select(&b2, &b, is_one);
-            c = c.square();
         }
         let ok = x.square().ct_eq(&self);
         (x, ok)
