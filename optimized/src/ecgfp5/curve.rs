@@ -116,15 +116,30 @@ impl Point {
         self.finish_add(t1, t2, t3, t4, t5, t6)
     }
 
+    /// The common tail of the additions; the small-constant scalings are
+    /// fused with the additions next to them, one reduction per limb.
     #[inline(always)]
     fn finish_add(&self, t1: Gfp5, t2: Gfp5, t3: Gfp5, t4: Gfp5, t5: Gfp5, t6: Gfp5) -> Point {
+        use super::gf::P;
         let bt2 = mul_b(&t2);
         let t7 = t1.add(&bt2);
         let t8 = t4.mul(&t7);
-        let t9 = t3.mul(&t5.mul_small_z(2 * B_Z).add(&t7.mul_small(A)));
-        let t10 = t4.add(&t3.mul_small(A)).mul(&t5.add(&t7));
+        // 2B·t5 + A·t7 (2B = 2B_Z·z shifts t5 up a limb, z⁵ = 3 wraps).
+        let t9 = t3.mul(&lin(|i| {
+            let (j, k) = if i == 0 {
+                (4, 6 * B_Z)
+            } else {
+                (i - 1, 2 * B_Z)
+            };
+            k as u128 * t5.0[j] as u128 + A as u128 * t7.0[i] as u128
+        }));
+        let t10 = lin(|i| t4.0[i] as u128 + A as u128 * t3.0[i] as u128).mul(&t5.add(&t7));
         Point {
-            x: mul_b(&t10.sub(&t8)),
+            // B·(t10 − t8), the difference taken as t10 + (p − t8).
+            x: lin(|i| {
+                let (j, k) = if i == 0 { (4, 3 * B_Z) } else { (i - 1, B_Z) };
+                k as u128 * (t10.0[j] as u128 + (P - t8.0[j]) as u128)
+            }),
             z: t8.sub(&t9),
             u: t6.mul(&bt2.sub(&t1)),
             t: t8.add(&t9),
@@ -296,6 +311,20 @@ impl ConditionallyNegatable for AffinePoint {
     fn conditional_negate(&mut self, c: Choice) {
         self.u = Gfp5::conditional_select(&self.u, &self.u.neg(), c);
     }
+}
+
+/// The element whose limb i is `f(i) mod p`, for linear combinations of
+/// limbs with small factors (each `f(i) < 2⁹⁶`): one reduction per limb.
+#[inline(always)]
+fn lin(f: impl Fn(usize) -> u128) -> Gfp5 {
+    use super::gf::reduce96;
+    Gfp5([
+        reduce96(f(0)),
+        reduce96(f(1)),
+        reduce96(f(2)),
+        reduce96(f(3)),
+        reduce96(f(4)),
+    ])
 }
 
 /// 4x + 4t1 − 2t3, limb by limb as 4xᵢ + 4t1ᵢ + 2(p − t3ᵢ) < 10·2⁶⁴ with
