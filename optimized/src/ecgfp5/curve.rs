@@ -172,17 +172,21 @@ impl Point {
             1 => return self.double(),
             _ => {}
         }
+        use super::gf::P;
         let t1 = self.z.mul(&self.t);
         let t2 = t1.mul(&self.t);
         let x1 = t2.square();
         let z1 = t1.mul(&self.u);
         let t3 = self.u.square();
-        let w1 = t2.sub(&self.x.add(&self.z).mul_small(A).mul(&t3));
+        let w1 = t2.sub(&lin(|i| A as u128 * (self.x.0[i] as u128 + self.z.0[i] as u128)).mul(&t3));
         let t4 = w1.square();
         let t5 = z1.square();
-        let mut x = t5.square().mul_small_z(16 * B_Z);
-        let mut w = x1.double().sub(&t5.mul_small(4).add(&t4));
-        let mut z = w1.add(&z1).square().sub(&t4.add(&t5));
+        // The same step as Pornin's with (w1 + z1)² − w1² − z1² = 2·w1·z1 and
+        // the linear parts fused (one reduction per limb).
+        let mut x = t5.mul_kz(&t5, 16 * B_Z);
+        let mut w =
+            lin(|i| 2 * x1.0[i] as u128 + 4 * (P - t5.0[i]) as u128 + (P - t4.0[i]) as u128);
+        let mut z = w1.mul(&z1).double();
         for _ in 2..n {
             // Pornin's step, rearranged: (w + z)² − z² − w² = 2wz, so
             // z ← 2wz·(2(x + z²) − w²) = wz·(4x + 4z² − 2w²): one product
@@ -200,14 +204,15 @@ impl Point {
         }
         let t1 = w.square();
         let t2 = z.square();
-        let t3 = w.add(&z).square().sub(&t1.add(&t2));
-        let w1 = t1.sub(&x.add(&t2).double());
+        let t3 = w.mul(&z).double();
+        let w1 = lin(|i| t1.0[i] as u128 + 2 * ((P - x.0[i]) as u128 + (P - t2.0[i]) as u128));
         let zz = w1.square();
+        let m = t1.mul(&lin(|i| t1.0[i] as u128 + 2 * (P - t2.0[i]) as u128));
         Point {
-            x: mul_b(&t3.square()),
+            x: t3.mul_kz(&t3, B_Z),
             z: zz,
             u: t3.mul(&w1),
-            t: t1.double().mul(&t1.sub(&t2.double())).sub(&zz),
+            t: lin(|i| 2 * m.0[i] as u128 + (P - zz.0[i]) as u128),
         }
     }
 
