@@ -407,3 +407,73 @@ fn mul2_vartime_edges() {
         assert!(bool::from(got.is_neutral()), "cancelling pair not neutral");
     }
 }
+
+/// The 40-byte little-endian encoding of five limbs.
+fn bytes40(limbs: [u64; 5]) -> [u8; 40] {
+    let mut b = [0u8; 40];
+    for (i, l) in limbs.iter().enumerate() {
+        b[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
+    }
+    b
+}
+
+proptest! {
+    /// A prepared public key gives `verify`'s verdicts: on valid signatures,
+    /// on signatures with one limb of s, e or the message changed, and on
+    /// random signature bytes.
+    #[test]
+    fn prepared_public_key_verifies_like_verify(
+        sk in proptest::array::uniform5(any::<u64>()),
+        hm in proptest::array::uniform5(0..P),
+        k in proptest::array::uniform5(any::<u64>()),
+        junk in proptest::collection::vec(any::<u8>(), 80),
+        limb in 0usize..15,
+    ) {
+        let Ok(sk) = schnorr::SecretKey::from_bytes(&esc::to_bytes(&scalar_of(sk))) else {
+            return Ok(()); // sk = 0: not a key
+        };
+        let (pk, hm) = (sk.public_key(), bytes40(hm));
+        let sig = schnorr::sign_with_nonce(&sk, &hm, &esc::to_bytes(&scalar_of(k))).unwrap();
+        let key = schnorr::PreparedPublicKey::new(&pk).unwrap();
+        prop_assert!(key.verify(&hm, &sig) && schnorr::verify(&pk, &hm, &sig));
+        let (mut sig2, mut hm2) = (sig, hm);
+        if limb < 10 {
+            sig2[8 * limb] ^= 1;
+        } else {
+            hm2[8 * (limb - 10)] ^= 1;
+        }
+        prop_assert_eq!(key.verify(&hm2, &sig2), schnorr::verify(&pk, &hm2, &sig2));
+        prop_assert!(!key.verify(&hm2, &sig2));
+        prop_assert_eq!(key.verify(&hm, &junk), schnorr::verify(&pk, &hm, &junk));
+    }
+}
+
+/// Preparing rejects what strict verification rejects: the neutral key,
+/// wrong lengths, non-canonical limbs, w off the curve.
+#[test]
+fn prepared_public_key_rejects_bad_keys() {
+    use twinmul::Error;
+    assert_eq!(
+        schnorr::PreparedPublicKey::new(&[0u8; 40]).err(),
+        Some(Error::Identity)
+    );
+    assert_eq!(
+        schnorr::PreparedPublicKey::new(&[0u8; 39]).err(),
+        Some(Error::Length)
+    );
+    assert_eq!(
+        schnorr::PreparedPublicKey::new(&bytes40([P, 0, 0, 0, 0])).err(),
+        Some(Error::NonCanonical)
+    );
+    // Some small w is not a valid encoding (about half are not).
+    let bad = (1..100u64)
+        .map(|w| bytes40([w, 0, 0, 0, 0]))
+        .find(|b| ec::Point::decode(b).is_err())
+        .unwrap();
+    assert_eq!(
+        schnorr::PreparedPublicKey::new(&bad).err(),
+        Some(Error::NotOnCurve)
+    );
+    let good = ec::Point::GENERATOR.encode();
+    assert!(schnorr::PreparedPublicKey::new(&good).is_ok());
+}

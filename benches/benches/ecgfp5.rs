@@ -85,6 +85,10 @@ fn ecgfp5(c: &mut Criterion) {
     g.bench_function(BenchmarkId::new("optimized", "strict"), |b| {
         b.iter(|| schnorr::verify(black_box(&pk), black_box(&hm), black_box(&sig)))
     });
+    let key = schnorr::PreparedPublicKey::new(&pk).unwrap();
+    g.bench_function(BenchmarkId::new("optimized", "prepared-key"), |b| {
+        b.iter(|| black_box(&key).verify(black_box(&hm), black_box(&sig)))
+    });
     g.bench_function(
         BenchmarkId::new("goldilocks-crypto", "verify_signature"),
         |b| {

@@ -19,6 +19,8 @@ pub enum Error {
     InvalidScalar,
     /// A prepared nonce used in a process other than the one that made it.
     ForkedNonce,
+    /// The neutral element where a public key is required.
+    Identity,
 }
 
 impl fmt::Display for Error {
@@ -31,6 +33,7 @@ impl fmt::Display for Error {
             Error::NotInSubgroup => "not in the prime-order subgroup",
             Error::InvalidScalar => "scalar out of range",
             Error::ForkedNonce => "prepared nonce used after fork",
+            Error::Identity => "the neutral element is not a valid public key",
         })
     }
 }

@@ -481,10 +481,33 @@ const GEN_ODD_LEN: usize = 1 << (W_G - 2);
 /// additions run as one `double_n`. Table entries are read by index: both
 /// scalars are public.
 pub fn mul2_vartime(s: &Scalar, e: &Scalar, p: &Point) -> Point {
+    mul2_vartime_table(s, e, &OddMultiples::new(p))
+}
+
+/// The 16 odd multiples [P, 3P, …, 31P] of a point in affine form: the
+/// table [`mul2_vartime`] builds for e·P, kept by callers that multiply the
+/// same point many times (a verifier's prepared public key).
+#[derive(Clone, Copy, Debug)]
+pub struct OddMultiples([AffinePoint; 16]);
+
+impl OddMultiples {
+    /// Builds the table (15 additions and one inversion).
+    pub fn new(p: &Point) -> OddMultiples {
+        let p2 = p.double();
+        let mut pts = [*p; 16];
+        for i in 1..16 {
+            pts[i] = pts[i - 1].add(&p2);
+        }
+        OddMultiples(batch_to_affine(&pts))
+    }
+}
+
+/// [`mul2_vartime`] over a prebuilt table of P.
+pub fn mul2_vartime_table(s: &Scalar, e: &Scalar, tp: &OddMultiples) -> Point {
     use crate::glv::wnaf_vartime;
     let (ds, ls) = wnaf_vartime(&s.to_canonical_limbs(), W_G);
     let (de, le) = wnaf_vartime(&e.to_canonical_limbs(), W_P);
-    let tp = odd_multiples(p);
+    let tp = &tp.0;
     let gen = &super::gen_table::GEN_ODD;
     let pick = |t: &[AffinePoint], d: i16| {
         let q = t[(d.unsigned_abs() / 2) as usize];
@@ -509,19 +532,9 @@ pub fn mul2_vartime(s: &Scalar, e: &Scalar, p: &Point) -> Point {
                 acc = acc.add_affine(&pick(gen, ds[i]));
             }
             if de[i] != 0 {
-                acc = acc.add_affine(&pick(&tp, de[i]));
+                acc = acc.add_affine(&pick(tp, de[i]));
             }
         }
     }
     acc.double_n(pending)
-}
-
-/// [P, 3P, 5P, …, 31P] in affine form (one inversion), for [`mul2_vartime`].
-fn odd_multiples(p: &Point) -> [AffinePoint; 16] {
-    let p2 = p.double();
-    let mut pts = [*p; 16];
-    for i in 1..16 {
-        pts[i] = pts[i - 1].add(&p2);
-    }
-    batch_to_affine(&pts)
 }
