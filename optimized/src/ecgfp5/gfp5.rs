@@ -110,6 +110,19 @@ fn reduce_groups<const G: usize>(g: [(u64, (u128, u128)); G]) -> u64 {
     montyred(lo + (hi << 32) - hi)
 }
 
+/// The element k·z·Σcᵢzⁱ, given `f(cᵢ, m)` = the limb of m·cᵢ: coefficient
+/// i − 1 moves up to i, and coefficient 4 wraps to 0 with z⁵ = 3.
+#[inline(always)]
+fn times_kz<T: Copy>(c: [T; 5], k: u64, f: impl Fn(T, u64) -> u64) -> Gfp5 {
+    Gfp5([
+        f(c[4], 3 * k),
+        f(c[0], k),
+        f(c[1], k),
+        f(c[2], k),
+        f(c[3], k),
+    ])
+}
+
 /// Limb addition mod p, as a − (p − b) with one mask (any representation).
 #[inline(always)]
 fn add1(a: u64, b: u64) -> u64 {
@@ -200,88 +213,61 @@ impl Gfp5 {
     /// Multiplication by k·z (k small): the limbs shift up, z⁵ = 3 folds back.
     #[inline(always)]
     pub fn mul_small_z(&self, k: u64) -> Gfp5 {
-        let a = &self.0;
-        let r = |x: u64, f: u64| super::gf::mul_small(x, f);
-        Gfp5([
-            r(a[4], 3 * k),
-            r(a[0], k),
-            r(a[1], k),
-            r(a[2], k),
-            r(a[3], k),
-        ])
+        times_kz(self.0, k, super::gf::mul_small)
+    }
+    /// The 25 products of self·o by output coefficient i, as the sums of
+    /// the unwrapped products aⱼbᵢ₋ⱼ and of the wrapped ones aⱼbᵢ₊₅₋ⱼ
+    /// (which take the factor z⁵ = 3); coefficient 4 has no wrapped part.
+    #[inline(always)]
+    fn product_sums(&self, o: &Gfp5) -> [((u128, u128), (u128, u128)); 5] {
+        let (a, b) = (self.0, o.0);
+        [
+            (
+                halves([(a[0], b[0])]),
+                halves([(a[1], b[4]), (a[2], b[3]), (a[3], b[2]), (a[4], b[1])]),
+            ),
+            (
+                halves([(a[0], b[1]), (a[1], b[0])]),
+                halves([(a[2], b[4]), (a[3], b[3]), (a[4], b[2])]),
+            ),
+            (
+                halves([(a[0], b[2]), (a[1], b[1]), (a[2], b[0])]),
+                halves([(a[3], b[4]), (a[4], b[3])]),
+            ),
+            (
+                halves([(a[0], b[3]), (a[1], b[2]), (a[2], b[1]), (a[3], b[0])]),
+                halves([(a[4], b[4])]),
+            ),
+            (
+                halves([
+                    (a[0], b[4]),
+                    (a[1], b[3]),
+                    (a[2], b[2]),
+                    (a[3], b[1]),
+                    (a[4], b[0]),
+                ]),
+                (0, 0),
+            ),
+        ]
     }
     /// Product: 25 multiplications and five reductions, the z⁵ = 3 wrap as
     /// a weight on the wrapped products' sums.
     #[inline(always)]
     pub fn mul(&self, o: &Gfp5) -> Gfp5 {
-        let (a, b) = (self.0, o.0);
-        let c = |u, w| reduce_groups([(1, u), (3, w)]);
-        Gfp5([
-            c(
-                halves([(a[0], b[0])]),
-                halves([(a[1], b[4]), (a[2], b[3]), (a[3], b[2]), (a[4], b[1])]),
-            ),
-            c(
-                halves([(a[0], b[1]), (a[1], b[0])]),
-                halves([(a[2], b[4]), (a[3], b[3]), (a[4], b[2])]),
-            ),
-            c(
-                halves([(a[0], b[2]), (a[1], b[1]), (a[2], b[0])]),
-                halves([(a[3], b[4]), (a[4], b[3])]),
-            ),
-            c(
-                halves([(a[0], b[3]), (a[1], b[2]), (a[2], b[1]), (a[3], b[0])]),
-                halves([(a[4], b[4])]),
-            ),
-            reduce_groups([(
-                1,
-                halves([
-                    (a[0], b[4]),
-                    (a[1], b[3]),
-                    (a[2], b[2]),
-                    (a[3], b[1]),
-                    (a[4], b[0]),
-                ]),
-            )]),
-        ])
+        Gfp5(map5(self.product_sums(o), |(u, w)| {
+            reduce_groups([(1, u), (3, w)])
+        }))
     }
     /// self·o·(k·z) for a small k (k < 2¹⁵) in one pass: the product's
     /// coefficient cᵢ₋₁ becomes coefficient i, times k (times 3k where
     /// z⁵ = 3 wraps), the factors applied as weights before the reduction
-    /// (the sums stay below 3k·5·2⁶⁴·2³² < 2¹¹² < p·2⁶⁴).
+    /// (the sums stay below 9k·5·2⁶⁴·2³² < 2¹¹⁴ < p·2⁶⁴).
     #[inline(always)]
     pub fn mul_kz(&self, o: &Gfp5, k: u64) -> Gfp5 {
         debug_assert!(k < 1 << 15);
-        let (a, b) = (self.0, o.0);
-        let c = |u, w| reduce_groups([(k, u), (3 * k, w)]);
-        Gfp5([
-            reduce_groups([(
-                3 * k,
-                halves([
-                    (a[0], b[4]),
-                    (a[1], b[3]),
-                    (a[2], b[2]),
-                    (a[3], b[1]),
-                    (a[4], b[0]),
-                ]),
-            )]),
-            c(
-                halves([(a[0], b[0])]),
-                halves([(a[1], b[4]), (a[2], b[3]), (a[3], b[2]), (a[4], b[1])]),
-            ),
-            c(
-                halves([(a[0], b[1]), (a[1], b[0])]),
-                halves([(a[2], b[4]), (a[3], b[3]), (a[4], b[2])]),
-            ),
-            c(
-                halves([(a[0], b[2]), (a[1], b[1]), (a[2], b[0])]),
-                halves([(a[3], b[4]), (a[4], b[3])]),
-            ),
-            c(
-                halves([(a[0], b[3]), (a[1], b[2]), (a[2], b[1]), (a[3], b[0])]),
-                halves([(a[4], b[4])]),
-            ),
-        ])
+        times_kz(self.product_sums(o), k, |(u, w), k| {
+            reduce_groups([(k, u), (3 * k, w)])
+        })
     }
     /// Square: 15 multiplications (z⁵ = 3), the doubled and wrapped cross
     /// terms as weights:
