@@ -51,6 +51,10 @@ proptest! {
         let (r, ok) = x.sqrt();
         prop_assert_eq!(bool::from(ok), ra.is_square());
         if bool::from(ok) { prop_assert_eq!(to_ref(&r.square()), ra); }
+        // Every square has its root (half of the random x above are not squares).
+        let (r2, ok2) = x.square().sqrt();
+        prop_assert!(bool::from(ok2));
+        prop_assert_eq!(to_ref(&r2.square()), ra.square());
         prop_assert_eq!(to_ref(&x.frobenius(1)), ra.pow(&BigUint::from(P)));
     }
 
@@ -138,6 +142,12 @@ fn gfp5_edges() {
         assert_eq!(to_ref(&x.invert()), rx.invert());
         assert_eq!(to_ref(&x.square()), rx.square());
         assert_eq!(bool::from(x.is_square()), rx.is_square());
+        // Square roots, including of 0 (the inverse of sqrt(0) = 0 is 0).
+        let (r, ok) = x.sqrt();
+        assert_eq!(bool::from(ok), rx.is_square());
+        if bool::from(ok) {
+            assert_eq!(to_ref(&r.square()), rx);
+        }
         for w in edges {
             let (y, ry) = (Gfp5::from_u64s(w), rf::Fp5(w));
             assert_eq!(to_ref(&x.mul(&y)), rx.mul(&ry));

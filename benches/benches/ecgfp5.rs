@@ -98,6 +98,36 @@ fn ecgfp5(c: &mut Criterion) {
         },
     );
     g.finish();
+
+    // Where a strict verification's time goes (our code only; ratios are
+    // against nothing, they are for the profile in the notes).
+    let mut g = c.benchmark_group("ecgfp5/verify_parts");
+    let q = ec::Point::decode(&pk).unwrap();
+    let ss = esc::from_bytes_reduced(&sig[..40]).unwrap();
+    let se = esc::from_bytes_reduced(&sig[40..]).unwrap();
+    let tq = ec::OddMultiples::<8>::new(&q);
+    let id = |v: &str| BenchmarkId::new("optimized", v);
+    g.bench_function(id("decode"), |b| {
+        b.iter(|| ec::Point::decode(black_box(&pk)))
+    });
+    g.bench_function(id("odd-multiples-8"), |b| {
+        b.iter(|| ec::OddMultiples::<8>::new(black_box(&q)))
+    });
+    g.bench_function(id("mul2-over-table"), |b| {
+        b.iter(|| ec::mul2_vartime_table(black_box(&ss), black_box(&se), black_box(&tq)))
+    });
+    g.bench_function(id("encode"), |b| b.iter(|| black_box(&q).encode()));
+    use twinmul::ecgfp5::{gf::Gf, gfp5::Gfp5, poseidon2};
+    let pre: [Gf; 10] = core::array::from_fn(|i| Gf::new(i as u64 * 12345 + 7));
+    g.bench_function(id("hash-10-elements"), |b| {
+        b.iter(|| poseidon2::hash_to_quintic_extension(black_box(&pre)))
+    });
+    let a5 = Gfp5::from_u64s(limbs(&k));
+    g.bench_function(id("gfp5-mul"), |b| {
+        b.iter(|| black_box(&a5).mul(black_box(&a5)))
+    });
+    g.bench_function(id("gfp5-square"), |b| b.iter(|| black_box(&a5).square()));
+    g.finish();
 }
 
 criterion_group!(benches, ecgfp5);

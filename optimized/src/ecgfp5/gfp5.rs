@@ -332,9 +332,12 @@ impl Gfp5 {
         let d = e32.square_n(31).mul(&a);
         // e = a^((r−1)/2) = frob(d·frob²(d)); g = a·e² = N(a) ∈ GF(p).
         let e = d.mul(&d.frobenius(2)).frobenius(1);
-        let g = Gf(montyred(a.mul(&e.square()).0[0] as u128));
+        let ae = a.mul(&e);
+        let g = Gf(montyred(ae.mul(&e).0[0] as u128));
         let (sg, ok) = g.sqrt();
-        let r = e.invert().mul_gf(sg);
+        // sqrt(g)/e = sqrt(g)·a·e/g = a·e/sqrt(g) (a·e² = g): an inversion in
+        // GF(p) instead of one in GF(p⁵); a = 0 gives 0 (inverse of 0 is 0).
+        let r = ae.mul_gf(sg.invert());
         (r, ok & r.square().ct_eq(self))
     }
     /// Times a GF(p) element (canonical): a plain reduction of the products
