@@ -5,6 +5,7 @@
 //! Each function panics with a message on the first disagreement.
 
 use num_bigint::BigUint;
+use twinmul::comb::GeneratorTable;
 use twinmul::curve::{CurveParams, ProjectivePoint};
 use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
 use twinmul::field::{FieldParams, Fp};
@@ -147,7 +148,7 @@ pub fn to_ref<C: CurveParams>(p: &ProjectivePoint<C>) -> rw::Point {
 
 /// mul, mul_vartime, mul2_vartime and plain double-and-add agree with the
 /// reference on random scalars and points.
-pub fn mul_paths<C: CurveParams>(r: &RefCurve, k: &[u64; 4], j: &[u64; 4]) {
+pub fn mul_paths<C: GeneratorTable>(r: &RefCurve, k: &[u64; 4], j: &[u64; 4]) {
     let k = C::Scalar::from_le_limbs_reduced(k);
     let j = C::Scalar::from_le_limbs_reduced(j);
     let p = mul::mul_vartime(&ProjectivePoint::<C>::generator(), &j);
@@ -161,10 +162,12 @@ pub fn mul_paths<C: CurveParams>(r: &RefCurve, k: &[u64; 4], j: &[u64; 4]) {
         want,
         "double-and-add"
     );
+    let want2 = r.add(&r.mul_g(&kb), &r.mul(&jb, &pref));
+    assert_eq!(to_ref(&mul::mul2_vartime(&k, &j, &p)), want2, "mul2");
     assert_eq!(
-        to_ref(&mul::mul2_vartime(&k, &j, &p)),
-        r.add(&r.mul_g(&kb), &r.mul(&jb, &pref)),
-        "mul2"
+        to_ref(&mul::mul2_vartime_projective(&k, &j, &p)),
+        want2,
+        "mul2 projective"
     );
 }
 

@@ -167,6 +167,60 @@ fn glv_split_edges() {
     run::<bls12_381::Bls12_381>();
 }
 
+/// The Jacobian `mul2_vartime` (generated G table, P's effective-affine
+/// table on E″) equals the projective one — itself pinned to the reference
+/// by `mul_paths_match_reference` and exhaustively on the toy curve — on
+/// the cases where its additions meet their exceptional branches: P = ±G
+/// and small multiples (G and P table entries coincide or cancel),
+/// a = ±b, zero halves, the identity P, and the GLV edge scalars.
+#[test]
+fn mul2_vartime_edges() {
+    fn run<C: twinmul::comb::GeneratorTable>() {
+        let g = ProjectivePoint::<C>::generator();
+        let k = C::Scalar::from_le_limbs_reduced(&[0x1234_5678_9abc_def1, 7, 0xdead_beef, 3]);
+        let points = [
+            g,
+            g.neg(),
+            g.double(),
+            g.double().add(&g),
+            ProjectivePoint::identity(),
+            mul::mul_vartime(&g, &k),
+        ];
+        let one = C::Scalar::ONE;
+        let mut pairs = vec![
+            (C::Scalar::ZERO, C::Scalar::ZERO),
+            (one, C::Scalar::ZERO),
+            (C::Scalar::ZERO, one),
+            (one, one),
+            (one, -one),
+            (one.double(), -one),
+            (k, -k),
+            (k, k),
+        ];
+        let e = glv_edges::<C>();
+        for (i, a) in e.iter().enumerate() {
+            pairs.push((*a, e[(i + 3) % e.len()]));
+            pairs.push((*a, -*a));
+            pairs.push((*a, *a));
+        }
+        for p in &points {
+            for (a, b) in &pairs {
+                let fast = mul::mul2_vartime(a, b, p);
+                let slow = mul::mul2_vartime_projective(a, b, p);
+                assert!(
+                    bool::from(subtle::ConstantTimeEq::ct_eq(&fast, &slow)),
+                    "mul2_vartime({:?}, {:?}, P)",
+                    a.to_le_limbs(),
+                    b.to_le_limbs()
+                );
+            }
+        }
+    }
+    run::<secp256k1::Secp256k1>();
+    run::<bn254::Bn254>();
+    run::<bls12_381::Bls12_381>();
+}
+
 proptest! {
     #[test]
     fn glv_split_random(k in any::<[u64; 4]>()) {
@@ -232,7 +286,7 @@ fn toy_curve_exhaustive() {
             }
             check_split::<toy::Toy>(&s);
             for k2 in [0u64, 1, 5, 198] {
-                let got = mul::mul2_vartime(&s, &toy::Scalar::from_u64(k2), p);
+                let got = mul::mul2_vartime_projective(&s, &toy::Scalar::from_u64(k2), p);
                 let want = &pts[(k as usize + i * k2 as usize) % 199];
                 assert!(
                     bool::from(subtle::ConstantTimeEq::ct_eq(&got, want)),

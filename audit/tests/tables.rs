@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use std::path::Path;
-use twinmul::comb::{table_source, CombShape, SECP256K1_SHAPES};
+use twinmul::comb::{odd_table_source, table_source, CombShape, SECP256K1_SHAPES};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
 
 fn committed(rel: &str) -> String {
@@ -34,6 +34,18 @@ fn comb_tables_are_regenerated_identically() {
             table_source::<bls12_381::Bls12_381>("bls12_381", "Fe", medium),
         ),
     ];
+    files.push((
+        "curves/tables/secp256k1_odd.rs".to_string(),
+        odd_table_source::<secp256k1::Secp256k1>("secp256k1", "Fe"),
+    ));
+    files.push((
+        "curves/tables/bn254_odd.rs".to_string(),
+        odd_table_source::<bn254::Bn254>("bn254", "Fe"),
+    ));
+    files.push((
+        "curves/tables/bls12_381_odd.rs".to_string(),
+        odd_table_source::<bls12_381::Bls12_381>("bls12_381", "Fe"),
+    ));
     for (name, shape) in SECP256K1_SHAPES {
         files.push((
             format!("curves/tables/{name}.rs"),

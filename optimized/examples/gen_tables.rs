@@ -1,8 +1,9 @@
 //! Writes every generated precomputed table of the optimized crate (paths
 //! are crate-relative, so it runs from anywhere):
-//! `src/ecgfp5/gen_table.rs` and `src/curves/tables/*_comb*.rs`.
+//! `src/ecgfp5/gen_table.rs`, `src/curves/tables/*_comb*.rs` and
+//! `src/curves/tables/*_odd.rs`.
 
-use twinmul::comb::{table_source, CombShape};
+use twinmul::comb::{odd_table_source, table_source, CombShape};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
 
 fn write(rel: &str, text: String) -> std::io::Result<()> {
@@ -35,6 +36,18 @@ fn main() -> std::io::Result<()> {
     write(
         "src/curves/tables/bls12_381_comb.rs",
         table_source::<bls12_381::Bls12_381>("bls12_381", "Fe", medium),
+    )?;
+    write(
+        "src/curves/tables/secp256k1_odd.rs",
+        odd_table_source::<secp256k1::Secp256k1>("secp256k1", "Fe"),
+    )?;
+    write(
+        "src/curves/tables/bn254_odd.rs",
+        odd_table_source::<bn254::Bn254>("bn254", "Fe"),
+    )?;
+    write(
+        "src/curves/tables/bls12_381_odd.rs",
+        odd_table_source::<bls12_381::Bls12_381>("bls12_381", "Fe"),
     )?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Variable-time Jacobian arithmetic for the a = 0 curves, and the
-//! single-point [`mul_vartime`] built on it. For public inputs only.
+//! [`mul_vartime`] (k·P) and [`mul2_vartime`] (a·G + b·P) built on it. For
+//! public inputs only.
 //!
 //! Why: the complete projective formulas of `curve.rs` cost 6M + 2S + 1m_3b
 //! per doubling and 12M + 2m_3b per addition, whatever the input. When the
@@ -20,6 +21,7 @@
 //! and the result (X : Y : Z) on E″ is (X : Y : Z·Z_last·Z_d) on E. The GLV
 //! endomorphism (x, y) ↦ (βx, y) commutes with these scalings.
 
+use crate::comb::GeneratorTable;
 use crate::curve::{CurveParams, ProjectivePoint};
 use crate::field::Field;
 use crate::glv::{decompose, wnaf_vartime};
@@ -180,16 +182,100 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
             acc = acc.add_affine(&x, &y).0;
         }
     }
+    to_projective(&acc, g)
+}
+
+/// Window width of the G half of [`mul2_vartime`]: the generated table of
+/// 64 odd multiples of G (`curves/tables/*_odd.rs`).
+const W_G: u32 = 8;
+
+/// Jacobian (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g.
+fn to_projective<C: CurveParams>(acc: &Jacobian<C::Fe>, g: C::Fe) -> ProjectivePoint<C> {
     if acc.is_infinity() {
         return ProjectivePoint::identity();
     }
-    // (X : Y : Z·g) Jacobian on E is homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g.
     let z = acc.z * g;
     ProjectivePoint {
         x: acc.x * z,
         y: acc.y,
         z: z.square() * z,
     }
+}
+
+/// a·G + b·P for public a, b (variable time; signature verification): GLV
+/// splits of both scalars and Straus over four wNAFs in Jacobian
+/// coordinates — a at width 8 over the generated affine odd multiples of G
+/// (and of φ(G) = (βx, y)), b at width 5 over P's effective-affine table.
+/// That table lives on the isomorphic curve E″ (module doc); a G entry
+/// (x, y) of E is (x·g², y·g³) there, two extra products per G addition.
+/// Falls back to [`crate::mul::mul2_vartime_projective`] where P's table
+/// cannot be built (points of tiny order: never on the real curves).
+pub fn mul2_vartime<C: GeneratorTable>(
+    a: &C::Scalar,
+    b: &C::Scalar,
+    p: &ProjectivePoint<C>,
+) -> ProjectivePoint<C> {
+    // P's table and the E″ scale g; for P = O only the G half runs, on E.
+    let (ptab, g) = if bool::from(p.is_identity()) {
+        (None, C::Fe::ONE)
+    } else {
+        let zz = p.z.square();
+        let pj = Jacobian {
+            x: p.x * p.z,
+            y: p.y * zz,
+            z: p.z,
+        };
+        match odd_multiples_effective_affine(&pj) {
+            Some((t, g)) => (Some(t), g),
+            None => return crate::mul::mul2_vartime_projective(a, b, p),
+        }
+    };
+    let (g2, g3) = (g.square(), g.square() * g);
+    let (gx, gx_endo) = (g2, g2 * C::BETA);
+    let gt = C::odd_table();
+    let (sa, sb) = (decompose(a, &C::GLV), decompose(b, &C::GLV));
+    let (na1, la1) = wnaf_vartime(&sa.k1, W_G);
+    let (na2, la2) = wnaf_vartime(&sa.k2, W_G);
+    let (nb1, lb1) = wnaf_vartime(&sb.k1, W);
+    let (nb2, lb2) = wnaf_vartime(&sb.k2, W);
+    let len = if ptab.is_some() {
+        la1.max(la2).max(lb1).max(lb2)
+    } else {
+        la1.max(la2)
+    };
+    let g_halves = [
+        (&na1, bool::from(sa.neg1), gx),
+        (&na2, bool::from(sa.neg2), gx_endo),
+    ];
+    let p_halves = [
+        (&nb1, bool::from(sb.neg1), false),
+        (&nb2, bool::from(sb.neg2), true),
+    ];
+    let mut acc = Jacobian::<C::Fe>::INFINITY;
+    for i in (0..len).rev() {
+        acc = acc.double();
+        for (naf, neg, scale) in g_halves {
+            let d = naf[i];
+            if d != 0 {
+                let e = &gt[(d.unsigned_abs() / 2) as usize];
+                let y = e.y * g3;
+                let y = if (d < 0) != neg { -y } else { y };
+                acc = acc.add_affine(&(e.x * scale), &y).0;
+            }
+        }
+        if let Some(table) = &ptab {
+            for (naf, neg, endo) in p_halves {
+                let d = naf[i];
+                if d != 0 {
+                    let (x, y) = table[(d.unsigned_abs() / 2) as usize];
+                    let x = if endo { x * C::BETA } else { x };
+                    let y = if (d < 0) != neg { -y } else { y };
+                    acc = acc.add_affine(&x, &y).0;
+                }
+            }
+        }
+    }
+    to_projective(&acc, g)
 }
 
 #[cfg(test)]

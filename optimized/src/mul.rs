@@ -8,8 +8,10 @@
 //!   halves), skipping zero digits, in Jacobian coordinates (`jacobian.rs`);
 //!   [`mul_vartime_projective`] is the same schedule on the complete formulas.
 //! - [`mul2_vartime`]: a·G + b·P for verification — four interleaved wNAFs
-//!   (G, φ(G), P, φ(P)).
+//!   (G, φ(G), P, φ(P)) in Jacobian coordinates; [`mul2_vartime_projective`]
+//!   is the same on the complete formulas.
 
+use crate::comb::GeneratorTable;
 use crate::curve::{CurveParams, ProjectivePoint};
 use crate::glv::{decompose, digits_for, recode, wnaf_vartime, Split};
 use crate::lookup::LookupTable;
@@ -112,8 +114,21 @@ pub fn mul_vartime_projective<C: CurveParams>(
     straus_vartime(&[(decompose(k, &C::GLV), *p)])
 }
 
-/// a·G + b·P for public a, b (variable time), e.g. signature verification.
-pub fn mul2_vartime<C: CurveParams>(
+/// a·G + b·P for public a, b (variable time), e.g. signature verification:
+/// Jacobian coordinates, G's generated odd multiples and P's
+/// effective-affine table ([`crate::jacobian::mul2_vartime`]).
+pub fn mul2_vartime<C: GeneratorTable>(
+    a: &C::Scalar,
+    b: &C::Scalar,
+    p: &ProjectivePoint<C>,
+) -> ProjectivePoint<C> {
+    crate::jacobian::mul2_vartime(a, b, p)
+}
+
+/// a·G + b·P with the complete projective formulas (four width-5 wNAFs, G's
+/// table built per call): the fallback of [`mul2_vartime`], its cross-check,
+/// and the path for curves without generated tables (the toy curve).
+pub fn mul2_vartime_projective<C: CurveParams>(
     a: &C::Scalar,
     b: &C::Scalar,
     p: &ProjectivePoint<C>,

@@ -131,4 +131,7 @@ impl crate::comb::GeneratorTable for Bn254 {
     fn table() -> &'static [crate::comb::AffineXY<Fe>] {
         &comb_table::TABLE
     }
+    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>; crate::comb::ODD_ENTRIES] {
+        &super::tables::bn254_odd::ODD
+    }
 }

@@ -161,4 +161,7 @@ impl crate::comb::GeneratorTable for Secp256k1 {
     fn table() -> &'static [crate::comb::AffineXY<Fe>] {
         &comb_table::TABLE
     }
+    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>; crate::comb::ODD_ENTRIES] {
+        &super::tables::secp256k1_odd::ODD
+    }
 }

@@ -1,13 +1,17 @@
 //! Generated comb tables (one file per curve and size; see `comb.rs`).
 //! The secp256k1 size is chosen by cargo feature: `comb-small` (2 blocks ×
 //! 5 teeth × 26, 2 KiB), default (11 × 6 × 4, 22 KiB), `comb-large`
-//! (43 × 6 × 1, 86 KiB).
+//! (43 × 6 × 1, 86 KiB). The `*_odd` tables hold 64 odd multiples of G for
+//! `mul2_vartime`.
 
 pub(crate) mod bls12_381_comb;
+pub(crate) mod bls12_381_odd;
 pub(crate) mod bn254_comb;
+pub(crate) mod bn254_odd;
 #[cfg(feature = "comb-large")]
 pub(crate) mod secp256k1_comb_large;
 #[cfg(not(any(feature = "comb-small", feature = "comb-large")))]
 pub(crate) mod secp256k1_comb_medium;
 #[cfg(feature = "comb-small")]
 pub(crate) mod secp256k1_comb_small;
+pub(crate) mod secp256k1_odd;
