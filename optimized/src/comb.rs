@@ -99,7 +99,7 @@ fn pow2<S: ScalarField>(e: usize) -> S {
 /// (k + 2^B − 1)/2 mod n as canonical limbs. 1/2 mod n is (n + 1)/2 (n is
 /// odd) and 2^B comes from [`pow2`]: no inversion and no chain of
 /// doublings, which had cost about 7 µs per k·G on secp256k1.
-fn recode<C: GeneratorTable>(k: &C::Scalar) -> [u64; 4] {
+pub(crate) fn recode<C: GeneratorTable>(k: &C::Scalar) -> [u64; 4] {
     let sh = C::SHAPE;
     let n = C::Scalar::ORDER;
     let mut half = [0u64; 4];
@@ -113,7 +113,7 @@ fn recode<C: GeneratorTable>(k: &C::Scalar) -> [u64; 4] {
 }
 
 /// The block digit at comb offset `c`: (table index + 1, negate?).
-fn digit<C: GeneratorTable>(d: &[u64; 4], j: usize, c: usize) -> (i8, Choice) {
+pub(crate) fn digit<C: GeneratorTable>(d: &[u64; 4], j: usize, c: usize) -> (i8, Choice) {
     let sh = C::SHAPE;
     let mut v = 0u64;
     for t in 0..sh.teeth {
@@ -229,30 +229,11 @@ impl<C: GeneratorTable> Drop for GeneratorContext<C> {
     }
 }
 
-/// k·G for a public k (variable time): the same comb without blinding,
-/// reading the table by index instead of scanning it.
+/// k·G for a public k (variable time): the same comb and digits without
+/// blinding, reading the table by index, in Jacobian coordinates
+/// ([`crate::jacobian::mul_g_vartime`]).
 pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
-    let sh = C::SHAPE;
-    let e = 1usize << (sh.teeth - 1);
-    let table = C::table();
-    let d = recode::<C>(k);
-    let mut acc = ProjectivePoint::identity();
-    for c in (0..sh.spacing).rev() {
-        if c + 1 != sh.spacing {
-            acc = acc.double();
-        }
-        for j in 0..sh.blocks {
-            let (idx, neg) = digit::<C>(&d, j, c);
-            let p = table[j * e + idx as usize - 1];
-            let y = if bool::from(neg) { -p.y } else { p.y };
-            acc = acc.add_mixed(&AffinePoint {
-                x: p.x,
-                y,
-                infinity: Choice::from(0),
-            });
-        }
-    }
-    acc
+    crate::jacobian::mul_g_vartime(k)
 }
 
 /// The Rust source of a generated comb table for curve `C` with `shape`,

@@ -401,57 +401,66 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         CtOption::new(self.pow_vartime_exp(&Self::P_MINUS_2), !self.is_zero())
     }
 
-    /// Binary extended Euclid (Stein) on the canonical value; Montgomery
-    /// form is restored with two multiplications by R².
+    /// Kaliski's almost inverse on the canonical value a, with runs of
+    /// halvings done as one shift: u, v start at p, a and r, s at 0, 1;
+    /// u·s + v·r = p throughout (so r, s ≤ p never overflow), and
+    /// r·a ≡ −u·2^k (mod p). Both u and v odd, the larger loses the smaller
+    /// (r or s gaining the other); at u = v = 1, a⁻¹ = (p − r)·2⁻ᵏ.
+    /// The factor 2⁻ᵏ (k ≤ 2·64N) costs a few multiplications: the element
+    /// with Montgomery limbs [1, 0, …] is R⁻¹, and 2^j < R is exact.
     fn invert_vartime(&self) -> Option<Self> {
         let p = P::MODULUS;
-        let mut u = self.to_canonical_limbs();
-        if limbs::is_zero_vartime(&u) {
+        let a = self.to_canonical_limbs();
+        if limbs::is_zero_vartime(&a) {
             return None;
         }
-        let mut v = p;
-        let mut x1 = [0u64; N];
-        x1[0] = 1;
-        let mut x2 = [0u64; N];
-        let mut one = [0u64; N];
-        one[0] = 1;
-        let half = |x: [u64; N]| -> [u64; N] {
-            if x[0] & 1 == 0 {
-                limbs::shr1(&x, 0)
-            } else {
-                let (s, c) = limbs::add(&x, &p);
-                limbs::shr1(&s, c)
-            }
-        };
-        let sub_mod = |a: [u64; N], b: [u64; N]| -> [u64; N] {
-            let (d, borrow) = limbs::sub(&a, &b);
-            if borrow == 1 {
-                limbs::add(&d, &p).0
-            } else {
-                d
-            }
-        };
-        while u != one && v != one {
+        let (mut u, mut v) = (p, a);
+        let (mut r, mut s) = ([0u64; N], [0u64; N]);
+        s[0] = 1;
+        let mut k = 0usize;
+        loop {
+            // Strip the factors of two (u by s, v by r), at most 63 at a time.
             while u[0] & 1 == 0 {
-                u = limbs::shr1(&u, 0);
-                x1 = half(x1);
+                let t = u[0].trailing_zeros().min(63);
+                u = limbs::shr_vartime(&u, t);
+                s = limbs::shl_vartime(&s, t);
+                k += t as usize;
             }
             while v[0] & 1 == 0 {
-                v = limbs::shr1(&v, 0);
-                x2 = half(x2);
+                let t = v[0].trailing_zeros().min(63);
+                v = limbs::shr_vartime(&v, t);
+                r = limbs::shl_vartime(&r, t);
+                k += t as usize;
             }
             let (d, borrow) = limbs::sub(&u, &v);
+            if limbs::is_zero_vartime(&d) {
+                break; // u = v = gcd(p, a) = 1
+            }
             if borrow == 0 {
                 u = d;
-                x1 = sub_mod(x1, x2);
+                r = limbs::add(&r, &s).0;
             } else {
                 v = limbs::sub(&v, &u).0;
-                x2 = sub_mod(x2, x1);
+                s = limbs::add(&s, &r).0;
             }
         }
-        let inv = if u == one { x1 } else { x2 };
-        // inv = a⁻¹ canonical; its Montgomery form is inv·R = mont_mul(inv, R²).
-        Some(Self::from_limbs_reduced(&inv))
+        let x = Self::from_limbs_reduced(&limbs::sub(&p, &r).0); // a⁻¹·2ᵏ
+        let mut one = [0u64; N];
+        one[0] = 1;
+        let r_inv = Self::from_raw(one);
+        let bit = |j: usize| {
+            let mut l = [0u64; N];
+            l[j / 64] = 1 << (j % 64);
+            Self::from_limbs_reduced(&l)
+        };
+        // 2⁻ʲ = 2^(64N − j)·R⁻¹ for 0 < j < 64N, in at most three steps.
+        let mut y = x;
+        while k > 0 {
+            let j = k.min(64 * N - 1);
+            y = y * bit(64 * N - 1 - j) * r_inv.double();
+            k -= j;
+        }
+        Some(y)
     }
 
     fn sqrt(&self) -> CtOption<Self> {

@@ -1,6 +1,6 @@
 //! Variable-time Jacobian arithmetic for the a = 0 curves, and the
-//! [`mul_vartime`] (k·P) and [`mul2_vartime`] (a·G + b·P) built on it. For
-//! public inputs only.
+//! [`mul_vartime`] (k·P), [`mul_g_vartime`] (k·G, comb) and [`mul2_vartime`]
+//! (a·G + b·P) built on it. For public inputs only.
 //!
 //! Why: the complete projective formulas of `curve.rs` cost 6M + 2S + 1m_3b
 //! per doubling and 12M + 2m_3b per addition, whatever the input. When the
@@ -183,6 +183,31 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
         }
     }
     to_projective(&acc, g)
+}
+
+/// k·G for a public k (variable time): the comb of `comb.rs` — the same
+/// generated table and signed digits, read by index — with Jacobian
+/// doublings (2M + 5S) and mixed additions (7M + 4S) that branch on their
+/// exceptional cases, where the constant-time comb pays for the complete
+/// projective formulas.
+pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
+    let sh = C::SHAPE;
+    let e = 1usize << (sh.teeth - 1);
+    let table = C::table();
+    let d = crate::comb::recode::<C>(k);
+    let mut acc = Jacobian::<C::Fe>::INFINITY;
+    for c in (0..sh.spacing).rev() {
+        if c + 1 != sh.spacing {
+            acc = acc.double();
+        }
+        for j in 0..sh.blocks {
+            let (idx, neg) = crate::comb::digit::<C>(&d, j, c);
+            let p = &table[j * e + idx as usize - 1];
+            let y = if bool::from(neg) { -p.y } else { p.y };
+            acc = acc.add_affine(&p.x, &y).0;
+        }
+    }
+    to_projective(&acc, C::Fe::ONE)
 }
 
 /// Window width of the G half of [`mul2_vartime`]: the generated table of

@@ -134,6 +134,22 @@ pub const fn shr1<const N: usize>(a: &[u64; N], top: u64) -> [u64; N] {
     r
 }
 
+/// `a >> t` for 0 < t < 64 (variable time in `t`; for public values).
+pub fn shr_vartime<const N: usize>(a: &[u64; N], t: u32) -> [u64; N] {
+    core::array::from_fn(|i| {
+        let hi = if i + 1 < N { a[i + 1] } else { 0 };
+        (a[i] >> t) | (hi << (64 - t))
+    })
+}
+
+/// `a << t` for 0 < t < 64, dropping what leaves the top limb.
+pub fn shl_vartime<const N: usize>(a: &[u64; N], t: u32) -> [u64; N] {
+    core::array::from_fn(|i| {
+        let lo = if i > 0 { a[i - 1] } else { 0 };
+        (a[i] << t) | (lo >> (64 - t))
+    })
+}
+
 /// `a + small` (compile-time helper; no overflow expected).
 pub const fn add_small<const N: usize>(a: &[u64; N], small: u64) -> [u64; N] {
     let mut b = [0u64; N];
