@@ -44,6 +44,12 @@ lat = {g: r[0][2] / 100.0 for g, r in rows.items() if g.startswith("field/") and
 out.append("\n## Field multiplication\n\nLatency of one operation in a dependent chain of 100.\n\n| field / op | latency |\n|---|---:|")
 for name, ns in sorted(lat.items()):
     out.append(f"| {name[len('field/'):-len(' x100')]} | {ns:.1f} ns |")
+inv = sorted((g, r[0][2]) for g, r in rows.items() if g.startswith("field/") and "invert" in g)
+if inv:
+    out.append("\n## Field inversion\n\nConstant time (Fermat; secp256k1 by an addition chain) and variable time "
+               "(Kaliski's almost inverse), one call.\n\n| field / op | median |\n|---|---:|")
+    for name, ns in inv:
+        out.append(f"| {name[len('field/'):]} | {fmt(ns)} |")
 counts = [
     ("secp256k1 mul (CT: GLV, 33 digits × (4 doublings + 2 additions), table)", 2227, "field/secp256k1/mul x100"),
     ("BN254 mul (CT, 32 digits)", 2163, "field/bn254/mul x100"),

@@ -20,6 +20,12 @@ fn chain<F: Field>(c: &mut Criterion, name: &str) {
             x
         })
     });
+    c.bench_function(&format!("field/{name}/invert"), |bn| {
+        bn.iter(|| black_box(a).invert())
+    });
+    c.bench_function(&format!("field/{name}/invert_vartime"), |bn| {
+        bn.iter(|| black_box(a).invert_vartime())
+    });
     c.bench_function(&format!("field/{name}/square x100"), |bn| {
         bn.iter(|| {
             let mut x = black_box(a);
