@@ -182,26 +182,16 @@ impl Point {
         let t4 = w1.square();
         let t5 = z1.square();
         // The same step as Pornin's with (w1 + z1)² − w1² − z1² = 2·w1·z1 and
-        // the linear parts fused (one reduction per limb).
-        let mut x = t5.mul_kz(&t5, 16 * B_Z);
-        let mut w =
-            lin(|i| 2 * x1.0[i] as u128 + 4 * (P - t5.0[i]) as u128 + (P - t4.0[i]) as u128);
-        let mut z = w1.mul(&z1).double();
+        // the linear parts fused (one reduction per limb): 2P in (x, w).
+        let mut j = Jacobian {
+            x: t5.mul_kz(&t5, 16 * B_Z),
+            w: lin(|i| 2 * x1.0[i] as u128 + 4 * (P - t5.0[i]) as u128 + (P - t4.0[i]) as u128),
+            z: w1.mul(&z1).double(),
+        };
         for _ in 2..n {
-            // Pornin's step, rearranged: (w + z)² − z² − w² = 2wz, so
-            // z ← 2wz·(2(x + z²) − w²) = wz·(4x + 4z² − 2w²): one product
-            // instead of a square and three additions, and the linear part
-            // in one reduction per limb; x ← 16B·z⁴w⁴ in one fused product.
-            let t1 = z.square();
-            let t2 = t1.square();
-            let t3 = w.square();
-            let t4 = t3.square();
-            z = w
-                .mul(&z)
-                .mul(&four_x_plus_four_t1_minus_two_t3(&x, &t1, &t3));
-            x = t2.mul_kz(&t4, 16 * B_Z);
-            w = neg_w_step(&t4, &t2);
+            j = j.double();
         }
+        let Jacobian { x, w, z } = j;
         let t1 = w.square();
         let t2 = z.square();
         let t3 = w.mul(&z).double();
@@ -364,6 +354,150 @@ fn neg_w_step(t4: &Gfp5, t2: &Gfp5) -> Gfp5 {
     ])
 }
 
+/// A point in Jacobian (x, w) coordinates (X : W : Z): x = X/Z², w = y/x =
+/// W/Z (Pornin's double-odd formulas in (x, w)). It is the state of the
+/// doubling runs, and of the variable-time verification loop, whose
+/// mixed additions stay in it instead of converting to (x, u) and back
+/// around each one (about 7M + 2S saved per addition). The neutral is
+/// (0 : W : 0) with W ≠ 0.
+#[derive(Clone, Copy, Debug)]
+struct Jacobian {
+    x: Gfp5,
+    w: Gfp5,
+    z: Gfp5,
+}
+
+/// An affine point (x, w), w = 1/u, never the neutral (which has no w): the
+/// entries of the verification tables, odd multiples of a point of odd
+/// order, which are never the neutral.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AffineXw {
+    x: Gfp5,
+    w: Gfp5,
+}
+
+impl AffineXw {
+    /// From canonical limbs (for generated tables).
+    pub const fn from_raw(x: [u64; 5], w: [u64; 5]) -> AffineXw {
+        AffineXw {
+            x: Gfp5::from_u64s(x),
+            w: Gfp5::from_u64s(w),
+        }
+    }
+
+    /// −P (w ↦ −w).
+    fn neg(&self) -> AffineXw {
+        AffineXw {
+            w: self.w.neg(),
+            ..*self
+        }
+    }
+}
+
+/// Converts M points, none the neutral, to affine (x, w) with one
+/// inversion (Montgomery's trick on Z·U): x = X·U/(Z·U), w = T·Z/(Z·U).
+fn batch_to_affine_xw<const M: usize>(points: &[Point; M]) -> [AffineXw; M] {
+    let zu: [Gfp5; M] = core::array::from_fn(|i| points[i].z.mul(&points[i].u));
+    let mut prefix = [Gfp5::ONE; M];
+    let mut acc = Gfp5::ONE;
+    for i in 0..M {
+        prefix[i] = acc;
+        acc = acc.mul(&zu[i]);
+    }
+    let mut inv = acc.invert();
+    let mut out = [AffineXw::default(); M];
+    for i in (0..M).rev() {
+        let vi = inv.mul(&prefix[i]);
+        inv = inv.mul(&zu[i]);
+        let p = &points[i];
+        out[i] = AffineXw {
+            x: p.x.mul(&p.u).mul(&vi),
+            w: p.t.mul(&p.z).mul(&vi),
+        };
+    }
+    out
+}
+
+impl Jacobian {
+    /// The neutral (0 : 1 : 0).
+    const NEUTRAL: Jacobian = Jacobian {
+        x: Gfp5::ZERO,
+        w: Gfp5::ONE,
+        z: Gfp5::ZERO,
+    };
+
+    /// 2P (2M + 5S), complete: X' = 16b·W⁴Z⁴, W' = −(W⁴ + (4b − a²)Z⁴),
+    /// Z' = 2WZ(2X + aZ² − W²), rearranged as WZ·(4X + 4Z² − 2W²) (one
+    /// product instead of a square and three additions, the linear parts
+    /// in one reduction per limb) and X' as one fused product.
+    #[inline(always)]
+    fn double(&self) -> Jacobian {
+        let t1 = self.z.square();
+        let t2 = t1.square();
+        let t3 = self.w.square();
+        let t4 = t3.square();
+        Jacobian {
+            x: t2.mul_kz(&t4, 16 * B_Z),
+            w: neg_w_step(&t4, &t2),
+            z: self
+                .w
+                .mul(&self.z)
+                .mul(&four_x_plus_four_t1_minus_two_t3(&self.x, &t1, &t3)),
+        }
+    }
+
+    /// P + Q for an affine Q (8M + 3S):
+    /// X₃ = b·X₁x₂·S⁴, W₃ = −((W₁w₂ + aZ₁)(X₁x₂ + bZ₁²) + 2bZ₁(X₁ + x₂Z₁²)),
+    /// Z₃ = (X₁x₂ − bZ₁²)·S with S = W₁ + w₂Z₁. The formulas are unified
+    /// (P = Q is fine, P = −Q gives a neutral (0 : W : 0)) but wrong for
+    /// P = N, which is a branch on Z₁ = 0: variable time, public data only.
+    fn add_affine_vartime(&self, q: &AffineXw) -> Jacobian {
+        use super::gf::P;
+        if bool::from(self.z.is_zero()) {
+            return Jacobian {
+                x: q.x,
+                w: q.w,
+                z: Gfp5::ONE,
+            };
+        }
+        let z2 = self.z.square();
+        let xx = self.x.mul(&q.x);
+        let s = self.w.add(&q.w.mul(&self.z));
+        let s4 = s.square().square();
+        let bz2 = mul_b(&z2);
+        let ww = self.w.mul(&q.w);
+        let m = lin(|i| ww.0[i] as u128 + A as u128 * self.z.0[i] as u128).mul(&xx.add(&bz2));
+        let g = self.z.mul(&self.x.add(&q.x.mul(&z2)));
+        Jacobian {
+            x: xx.mul_kz(&s4, B_Z),
+            // −(m + 2b·g), limb by limb as (p − mᵢ) + kᵢ·(p − gᵢ₋₁) with
+            // kᵢ = 2·B_Z (6·B_Z where z⁵ = 3 wraps): one reduction per limb.
+            w: lin(|i| {
+                let (j, k) = if i == 0 {
+                    (4, 6 * B_Z)
+                } else {
+                    (i - 1, 2 * B_Z)
+                };
+                (P - m.0[i]) as u128 + k as u128 * (P - g.0[j]) as u128
+            }),
+            z: xx.sub(&bz2).mul(&s),
+        }
+    }
+
+    /// To (X : Z : U : T) = (X : Z² : Z : W): x = X/Z², u = 1/w = Z/W.
+    fn into_point(self) -> Point {
+        if bool::from(self.z.is_zero()) {
+            return Point::NEUTRAL;
+        }
+        Point {
+            x: self.x,
+            z: self.z.square(),
+            u: self.z,
+            t: self.w,
+        }
+    }
+}
+
 /// Window width of the variable-base multiplication.
 const W: u32 = 5;
 /// Signed digits of a 319-bit scalar at width 5.
@@ -425,13 +559,13 @@ pub fn mul_g_window(k: &Scalar) -> Point {
 pub fn generator_table_source() -> String {
     use core::fmt::Write;
     let mut s = String::from(
-        "//! Generator tables for ECgFp5, affine (x, u), canonical limbs:\n\
-         //! - `GEN_TABLE[i][j] = (j + 1)·2^(5i)·G`, 64 rows × 16 entries (80 KiB), for `mul_g`;\n\
-         //! - `GEN_ODD[j] = (2j + 1)·G`, 1024 entries (80 KiB), for the width-12 wNAF of `mul2_vartime`.\n\
+        "//! Generator tables for ECgFp5, canonical limbs:\n\
+         //! - `GEN_TABLE[i][j] = (j + 1)·2^(5i)·G` in affine (x, u), 64 rows × 16 entries (80 KiB), for `mul_g`;\n\
+         //! - `GEN_ODD[j] = (2j + 1)·G` in affine (x, w), 1024 entries (80 KiB), for the width-12 wNAF of `mul2_vartime`.\n\
          //!\n\
          //! Generated by `cargo run -p twinmul --example gen_tables` — do not edit;\n\
          //! `audit/tests/ecgfp5.rs` regenerates it and fails on any difference.\n\n\
-         use super::curve::AffinePoint;\n\n\
+         use super::curve::{AffinePoint, AffineXw};\n\n\
          #[rustfmt::skip]\n\
          pub(crate) static GEN_TABLE: [[AffinePoint; 16]; 64] = [\n",
     );
@@ -451,16 +585,16 @@ pub fn generator_table_source() -> String {
     }
     let _ = write!(
         s,
-        "];\n\n#[rustfmt::skip]\npub(crate) static GEN_ODD: [AffinePoint; {GEN_ODD_LEN}] = [\n"
+        "];\n\n#[rustfmt::skip]\npub(crate) static GEN_ODD: [AffineXw; {GEN_ODD_LEN}] = [\n"
     );
     let g2 = Point::GENERATOR.double();
     let mut odd = [Point::GENERATOR; GEN_ODD_LEN];
     for j in 1..GEN_ODD_LEN {
         odd[j] = odd[j - 1].add(&g2);
     }
-    for p in batch_to_affine(&odd) {
-        let (x, u) = p.to_raw();
-        let _ = writeln!(s, "    AffinePoint::from_raw({x:?}, {u:?}),");
+    for p in batch_to_affine_xw(&odd) {
+        let (x, w) = (p.x.to_u64s(), p.w.to_u64s());
+        let _ = writeln!(s, "    AffineXw::from_raw({x:?}, {w:?}),");
     }
     s.push_str("];\n");
     s
@@ -473,24 +607,25 @@ const GEN_ODD_LEN: usize = 1 << (W_G - 2);
 
 /// s·G + e·P for public s, e (variable time): one Straus loop over the wNAF
 /// digits of both scalars — s at width 12 over the committed odd multiples
-/// of G, e at width 5 over 8 odd multiples of P made affine with one
-/// inversion — so the ~319 doublings are shared and each scalar costs about
-/// one mixed addition per w + 1 bits. Consecutive doublings between
-/// additions run as one `double_n`. Table entries are read by index: both
-/// scalars are public. Width 5 for P beat width 6 by about 3 % of a
-/// verification: the table's 8 fewer additions and smaller inversion
-/// batch outweigh ~8 more additions in the loop.
+/// of G, e at width 5 over 8 odd multiples of P — so the ~319 doublings are
+/// shared and each scalar costs about one mixed addition per w + 1 bits.
+/// The loop runs in Jacobian (x, w) coordinates: doublings 2M + 5S, mixed
+/// additions 8M + 3S, no conversion around the additions. Table entries
+/// are read by index and the neutral is a branch: both scalars and P are
+/// public. Width 5 for P beat width 6: the table's 8 fewer additions and
+/// smaller inversion batch outweigh ~8 more additions in the loop.
 pub fn mul2_vartime(s: &Scalar, e: &Scalar, p: &Point) -> Point {
     mul2_vartime_table(s, e, &OddMultiples::<8>::new(p))
 }
 
-/// The N odd multiples [P, 3P, …, (2N − 1)P] of a point in affine form
-/// (N a power of two ≥ 2), for a width-(log₂N + 2) wNAF: the table
+/// The N odd multiples [P, 3P, …, (2N − 1)P] of a point in affine (x, w)
+/// form (N a power of two ≥ 2), for a width-(log₂N + 2) wNAF: the table
 /// [`mul2_vartime`] builds for e·P (N = 8), and the larger one that
 /// callers multiplying the same point many times keep (a verifier's
-/// prepared public key), where the build cost is paid once.
+/// prepared public key), where the build cost is paid once. `None` when P
+/// is the neutral, which has no (x, w) form and contributes nothing.
 #[derive(Clone, Copy, Debug)]
-pub struct OddMultiples<const N: usize>([AffinePoint; N]);
+pub struct OddMultiples<const N: usize>(Option<[AffineXw; N]>);
 
 impl<const N: usize> OddMultiples<N> {
     /// The wNAF width this table serves.
@@ -500,13 +635,17 @@ impl<const N: usize> OddMultiples<N> {
     };
 
     /// Builds the table (N − 1 additions, one doubling, one inversion).
+    /// Branches on whether P is the neutral: P is public.
     pub fn new(p: &Point) -> OddMultiples<N> {
+        if bool::from(p.is_neutral()) {
+            return OddMultiples(None);
+        }
         let p2 = p.double();
         let mut pts = [*p; N];
         for i in 1..N {
             pts[i] = pts[i - 1].add(&p2);
         }
-        OddMultiples(batch_to_affine(&pts))
+        OddMultiples(Some(batch_to_affine_xw(&pts)))
     }
 }
 
@@ -514,10 +653,13 @@ impl<const N: usize> OddMultiples<N> {
 pub fn mul2_vartime_table<const N: usize>(s: &Scalar, e: &Scalar, tp: &OddMultiples<N>) -> Point {
     use crate::glv::wnaf_vartime;
     let (ds, ls) = wnaf_vartime(&s.to_canonical_limbs(), W_G);
-    let (de, le) = wnaf_vartime(&e.to_canonical_limbs(), OddMultiples::<N>::WIDTH);
-    let tp = &tp.0;
+    let (de, le) = match &tp.0 {
+        Some(_) => wnaf_vartime(&e.to_canonical_limbs(), OddMultiples::<N>::WIDTH),
+        None => ([0; crate::glv::WNAF_MAX], 0),
+    };
+    let tp: &[AffineXw] = tp.0.as_ref().map_or(&[], |t| &t[..]);
     let gen = &super::gen_table::GEN_ODD;
-    let pick = |t: &[AffinePoint], d: i16| {
+    let pick = |t: &[AffineXw], d: i16| {
         let q = t[(d.unsigned_abs() / 2) as usize];
         if d < 0 {
             q.neg()
@@ -525,24 +667,20 @@ pub fn mul2_vartime_table<const N: usize>(s: &Scalar, e: &Scalar, tp: &OddMultip
             q
         }
     };
-    let mut acc = Point::NEUTRAL;
-    let mut pending = 0; // doublings owed to acc, done in one double_n run
+    let mut acc = Jacobian::NEUTRAL;
     let mut started = false; // doubling the neutral would be wasted work
     for i in (0..ls.max(le)).rev() {
-        pending += 1;
-        if ds[i] != 0 || de[i] != 0 {
-            if started {
-                acc = acc.double_n(pending);
-            }
+        if started {
+            acc = acc.double();
+        }
+        if ds[i] != 0 {
+            acc = acc.add_affine_vartime(&pick(gen, ds[i]));
             started = true;
-            pending = 0;
-            if ds[i] != 0 {
-                acc = acc.add_affine(&pick(gen, ds[i]));
-            }
-            if de[i] != 0 {
-                acc = acc.add_affine(&pick(tp, de[i]));
-            }
+        }
+        if de[i] != 0 {
+            acc = acc.add_affine_vartime(&pick(tp, de[i]));
+            started = true;
         }
     }
-    acc.double_n(pending)
+    acc.into_point()
 }
