@@ -71,8 +71,8 @@ pub trait Field:
     fn from_u64(v: u64) -> Self;
 }
 
-/// secp256k1's p = 2²⁵⁶ − c: the field whose inversion and square root use
-/// an addition chain (`secp256k1_power`).
+/// secp256k1's p = 2²⁵⁶ − c: the field whose square root uses an addition
+/// chain (`secp256k1_sqrt`).
 const SECP256K1_C: u64 = (1 << 32) + 977;
 
 /// An element of GF(p) in Montgomery form.
@@ -111,8 +111,11 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     pub const R: [u64; N] = limbs::pow2_mod(64 * N, &P::MODULUS);
     /// R² mod p (converts into Montgomery form).
     pub const R2: [u64; N] = limbs::pow2_mod(128 * N, &P::MODULUS);
-    /// p − 2, the Fermat inversion exponent.
-    const P_MINUS_2: [u64; N] = limbs::sub_small(&P::MODULUS, 2);
+    /// R³ mod p: turns (a·R)⁻¹ into a⁻¹·R.
+    const R3: [u64; N] = Self::mont_mul_const(&Self::R2, &Self::R2);
+    /// The modulus as safegcd uses it.
+    const SAFEGCD: crate::safegcd::Modulus<N> =
+        crate::safegcd::Modulus::new(&P::MODULUS, Self::INV);
     /// (p + 1)/4, the square-root exponent for p ≡ 3 (mod 4).
     const SQRT_EXP: [u64; N] = limbs::shr1(&limbs::shr1(&limbs::add_small(&P::MODULUS, 1), 0), 0);
     /// (p − 1)/2.
@@ -147,11 +150,11 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         Self::mont_mul_wide(a, b)
     }
 
-    /// self^(p − 2) (`sqrt` false) or self^((p + 1)/4) (`sqrt` true) for
-    /// secp256k1's p, by libsecp256k1's addition chain over the blocks
-    /// x_k = self^(2^k − 1): 255 squarings and 15 (or 13) multiplications
-    /// where fixed 4-bit windows take 256 and 64. Constant time.
-    fn secp256k1_power(&self, sqrt: bool) -> Self {
+    /// self^((p + 1)/4) for secp256k1's p, by libsecp256k1's addition chain
+    /// over the blocks x_k = self^(2^k − 1): 253 squarings and 13
+    /// multiplications where fixed 4-bit windows take 256 and 64. Constant
+    /// time.
+    fn secp256k1_sqrt(&self) -> Self {
         let a = *self;
         let sq = |x: Self, n: u32| (0..n).fold(x, |y, _| y.square());
         let x2 = a.square() * a;
@@ -166,13 +169,9 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         let x220 = sq(x176, 44) * x44;
         let x223 = sq(x220, 3) * x3;
         let t = sq(x223, 23) * x22;
-        // The exponents: (2²²³ − 1)·2²³ + 2²² − 1 = t, then
-        // (p + 1)/4 = (t·2⁶ + 3)·2² and p − 2 = ((t·2⁵ + 1)·2³ + 3)·2² + 1.
-        if sqrt {
-            sq(sq(t, 6) * x2, 2)
-        } else {
-            sq(sq(sq(t, 5) * a, 3) * x2, 2) * a
-        }
+        // The exponent: (2²²³ − 1)·2²³ + 2²² − 1 = t, then
+        // (p + 1)/4 = (t·2⁶ + 3)·2².
+        sq(sq(t, 6) * x2, 2)
     }
 
     /// c when the modulus is 2^(64N) − c with c < 2⁶³ (secp256k1's base
@@ -429,12 +428,13 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         *self + *self
     }
 
+    /// Bernstein–Yang safegcd on the Montgomery limbs A = a·R: it gives
+    /// A⁻¹ = a⁻¹·R⁻¹, and one Montgomery product by R³ makes it a⁻¹·R.
+    /// (Fermat's a^(p − 2), by libsecp256k1's addition chain for secp256k1,
+    /// took 5.4 µs there, 7.3 µs for BN254, 22.1 µs for BLS12-381.)
     fn invert(&self) -> CtOption<Self> {
-        let r = if Self::SPECIAL_C == SECP256K1_C && N == 4 {
-            self.secp256k1_power(false)
-        } else {
-            self.pow_vartime_exp(&Self::P_MINUS_2)
-        };
+        let x = crate::safegcd::invert(&self.limbs, &Self::SAFEGCD);
+        let r = Self::from_raw(Self::mont_mul(&x, &Self::R3));
         CtOption::new(r, !self.is_zero())
     }
 
@@ -503,7 +503,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     fn sqrt(&self) -> CtOption<Self> {
         debug_assert!(P::MODULUS[0] & 3 == 3, "sqrt needs p ≡ 3 mod 4");
         let r = if Self::SPECIAL_C == SECP256K1_C && N == 4 {
-            self.secp256k1_power(true)
+            self.secp256k1_sqrt()
         } else {
             self.pow_vartime_exp(&Self::SQRT_EXP)
         };

@@ -33,6 +33,7 @@ pub mod jacobian;
 pub mod limbs;
 pub mod lookup;
 pub mod mul;
+mod safegcd;
 pub mod scalar;
 pub mod sha256;
 
