@@ -74,6 +74,35 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// The compile-time midstates of BIP340's three tags (and the
+    /// computed path of any other tag) against the reference's tagged hash.
+    #[test]
+    fn tagged_hash_midstates_match_reference(
+        a in proptest::collection::vec(any::<u8>(), 0..130),
+        b in proptest::collection::vec(any::<u8>(), 0..40),
+    ) {
+        for tag in ["BIP0340/aux", "BIP0340/nonce", "BIP0340/challenge", "BIP0340/other"] {
+            prop_assert_eq!(
+                bip340::tagged_hash(tag, &[&a, &b]),
+                twinmul_reference::bip340::tagged_hash(tag, &[&a, &b]),
+                "tag {}", tag
+            );
+        }
+    }
+}
+
+#[test]
+fn sha256_const_matches_sha2() {
+    use sha2::Digest;
+    for n in [0usize, 1, 13, 31, 55] {
+        let data = vec![0x3cu8; n];
+        let want: [u8; 32] = sha2::Sha256::digest(&data).into();
+        assert_eq!(twinmul::sha256::sha256_const(&data), want, "length {n}");
+    }
+}
+
 #[test]
 fn sha256_block_boundaries() {
     use sha2::Digest;

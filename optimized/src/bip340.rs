@@ -18,11 +18,36 @@ use crate::Error;
 use subtle::ConditionallySelectable;
 use zeroize::Zeroize;
 
+/// The state of SHA-256 after SHA256(tag) ‖ SHA256(tag), computed at
+/// compile time: a tagged hash then costs only its message blocks.
+const fn tag_midstate(tag: &str) -> Sha256 {
+    let th = crate::sha256::sha256_const(tag.as_bytes());
+    let mut prefix = [0u8; 64];
+    let mut i = 0;
+    while i < 32 {
+        prefix[i] = th[i];
+        prefix[32 + i] = th[i];
+        i += 1;
+    }
+    Sha256::with_prefix_blocks(&prefix)
+}
+const TAG_AUX: Sha256 = tag_midstate("BIP0340/aux");
+const TAG_NONCE: Sha256 = tag_midstate("BIP0340/nonce");
+const TAG_CHALLENGE: Sha256 = tag_midstate("BIP0340/challenge");
+
 /// `SHA256(SHA256(tag) ‖ SHA256(tag) ‖ parts…)`.
 pub fn tagged_hash(tag: &str, parts: &[&[u8]]) -> [u8; 32] {
-    let th = sha256(tag.as_bytes());
-    let mut h = Sha256::new();
-    h.update(&th).update(&th);
+    let mut h = match tag {
+        "BIP0340/aux" => TAG_AUX,
+        "BIP0340/nonce" => TAG_NONCE,
+        "BIP0340/challenge" => TAG_CHALLENGE,
+        _ => {
+            let th = sha256(tag.as_bytes());
+            let mut h = Sha256::new();
+            h.update(&th).update(&th);
+            h
+        }
+    };
     for p in parts {
         h.update(p);
     }

@@ -44,26 +44,56 @@ impl Sha256 {
         }
     }
 
-    fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
+    /// The state after absorbing `prefix`, whose length must be a multiple
+    /// of 64 bytes, at compile time: the midstates of BIP340's tagged
+    /// hashes, whose 64-byte prefix SHA256(tag) ‖ SHA256(tag) is the same
+    /// for every message (libsecp256k1 hard-codes them the same way).
+    pub const fn with_prefix_blocks(prefix: &[u8]) -> Sha256 {
+        assert!(prefix.len() % 64 == 0);
+        let mut h = H0;
+        let mut i = 0;
+        while i < prefix.len() {
+            let mut block = [0u8; 64];
+            let mut j = 0;
+            while j < 64 {
+                block[j] = prefix[i + j];
+                j += 1;
+            }
+            Self::compress(&mut h, &block);
+            i += 64;
+        }
+        Sha256 {
+            h,
+            buf: [0; 64],
+            len: 0,
+            total: prefix.len() as u64,
+        }
+    }
+
+    const fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
         let mut w = [0u32; 64];
-        for i in 0..16 {
+        let mut i = 0;
+        while i < 16 {
             w[i] = u32::from_be_bytes([
                 block[4 * i],
                 block[4 * i + 1],
                 block[4 * i + 2],
                 block[4 * i + 3],
             ]);
+            i += 1;
         }
-        for i in 16..64 {
+        while i < 64 {
             let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
             let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
             w[i] = w[i - 16]
                 .wrapping_add(s0)
                 .wrapping_add(w[i - 7])
                 .wrapping_add(s1);
+            i += 1;
         }
         let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-        for i in 0..64 {
+        let mut i = 0;
+        while i < 64 {
             let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
             let ch = (e & f) ^ (!e & g);
             let t1 = hh
@@ -82,9 +112,13 @@ impl Sha256 {
             c = b;
             b = a;
             a = t1.wrapping_add(t2);
+            i += 1;
         }
-        for (x, v) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
-            *x = x.wrapping_add(v);
+        let v = [a, b, c, d, e, f, g, hh];
+        let mut k = 0;
+        while k < 8 {
+            h[k] = h[k].wrapping_add(v[k]);
+            k += 1;
         }
     }
 
@@ -105,14 +139,19 @@ impl Sha256 {
         self
     }
 
-    /// The digest.
+    /// The digest: 0x80, zeros and the bit length, written into the
+    /// buffer directly (one or two final blocks).
     pub fn finalize(mut self) -> [u8; 32] {
         let bits = self.total.wrapping_mul(8);
-        self.update(&[0x80]);
-        while self.len != 56 {
-            self.update(&[0]);
+        let mut block = self.buf;
+        block[self.len] = 0x80;
+        block[self.len + 1..].fill(0);
+        if self.len >= 56 {
+            Self::compress(&mut self.h, &block);
+            block = [0; 64];
         }
-        self.update(&bits.to_be_bytes());
+        block[56..].copy_from_slice(&bits.to_be_bytes());
+        Self::compress(&mut self.h, &block);
         let mut out = [0u8; 32];
         for (i, v) in self.h.iter().enumerate() {
             out[4 * i..4 * i + 4].copy_from_slice(&v.to_be_bytes());
@@ -126,4 +165,35 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(data);
     h.finalize()
+}
+
+/// SHA-256 of one byte string at compile time (for the tag hashes).
+pub const fn sha256_const(data: &[u8]) -> [u8; 32] {
+    assert!(data.len() < 56, "one block only");
+    let mut block = [0u8; 64];
+    let mut i = 0;
+    while i < data.len() {
+        block[i] = data[i];
+        i += 1;
+    }
+    block[data.len()] = 0x80;
+    let bits = (data.len() as u64 * 8).to_be_bytes();
+    let mut i = 0;
+    while i < 8 {
+        block[56 + i] = bits[i];
+        i += 1;
+    }
+    let mut h = H0;
+    Sha256::compress(&mut h, &block);
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < 8 {
+        let b = h[i].to_be_bytes();
+        out[4 * i] = b[0];
+        out[4 * i + 1] = b[1];
+        out[4 * i + 2] = b[2];
+        out[4 * i + 3] = b[3];
+        i += 1;
+    }
+    out
 }
