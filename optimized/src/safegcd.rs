@@ -5,7 +5,7 @@
 //! Bézout coefficients d, e (kept in (−2p, p), divided by 2⁶² modulo p).
 //!
 //! It replaces Fermat's a^(p − 2) (≈ 1.1·log₂p squarings): a 256-bit
-//! inversion is 12 batches, a 381-bit one 18, each about as costly as a
+//! inversion is 10 batches, a 381-bit one 15, each about as costly as a
 //! few field multiplications. The schedule is fixed: every input runs the
 //! proven worst-case number of divsteps with masks instead of branches (the
 //! extra divsteps after g reaches 0 leave f, d unchanged), and only the
@@ -46,14 +46,17 @@ pub(crate) struct Modulus<const N: usize> {
 
 impl<const N: usize> Modulus<N> {
     /// From the odd modulus `p` (limbs) and −p⁻¹ mod 2⁶⁴ (`neg_inv`).
-    /// Batches: Bernstein–Yang's Theorem 11.2 bound on the divsteps that
-    /// bring g to 0 for a d-bit modulus, ⌊(49d + 80)/17⌋, with d = 64N (an
-    /// upper bound on p's size): 12 batches of 62 for 256-bit moduli, 18
-    /// for 384-bit ones.
+    /// Batches: Wuille's bound for the half-delta divsteps ("hddivsteps",
+    /// safegcd-bounds; computationally verified for all 0 ≤ g ≤ f ≤ M ≤
+    /// 2³⁸⁰⁵, M ≥ 4257874): ⌊(3787·log₂M + 2166)/1644⌋ steps bring g to 0,
+    /// with M = 2^(64N) > p: 591 steps, 10 batches of 62, for 256-bit
+    /// moduli (libsecp256k1 runs 590); 885, 15 batches, for 384-bit ones.
+    /// Bernstein–Yang's proven bound for the original divsteps,
+    /// ⌊(49d + 57)/17⌋, would take 12 and 18.
     pub(crate) const fn new(p: &[u64; N], neg_inv: u64) -> Modulus<N> {
         let l = (64 * N + 2) / 62 + 1;
         assert!(l <= MAX_L);
-        let steps = (49 * 64 * N + 80) / 17;
+        let steps = (3787 * 64 * N + 2166) / 1644;
         Modulus {
             p62: to_signed62(p, l),
             pinv62: neg_inv.wrapping_neg() & M62,
@@ -100,9 +103,10 @@ fn from_signed62<const N: usize>(a: &Signed62) -> [u64; N] {
     out
 }
 
-/// 62 divsteps of the original Bernstein–Yang step on the low 64 bits of
-/// f (odd) and g: δ > 0 and g odd → (1 − δ, g, (g − f)/2); g odd → (1 + δ,
-/// f, (g + f)/2); else (1 + δ, f, g/2). Branch-free with masks (libsecp256k1's
+/// 62 half-delta divsteps on the low 64 bits of f (odd) and g: δ > 0 and
+/// g odd → (2 − δ, g, (g − f)/2); g odd → (2 + δ, f, (g + f)/2); else
+/// (2 + δ, f, g/2), from δ = 1 (Bernstein–Yang's step started at δ = 1/2,
+/// with δ doubled to stay an integer). Branch-free with masks (libsecp256k1's
 /// `divsteps_59` shape): instead of halving g, the f row of the matrix is
 /// doubled, so after 62 steps the matrix is scaled by 2⁶². Only the low 62
 /// bits of f and g decide the steps, so the garbage shifted into g's top
@@ -120,7 +124,7 @@ fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, Trans) {
         r = r.wrapping_add(((v ^ c1).wrapping_sub(c1)) & c2);
         // The swap case: δ ← −δ, and f ← f + (g − f) = the old g.
         let swap = c1 & c2;
-        delta = (delta ^ swap as i64).wrapping_sub(swap as i64) + 1;
+        delta = (delta ^ swap as i64).wrapping_sub(swap as i64) + 2;
         f = f.wrapping_add(g & swap);
         u = u.wrapping_add(q & swap);
         v = v.wrapping_add(r & swap);
@@ -311,6 +315,55 @@ mod tests {
         }
         let ones = [u64::MAX; 6];
         assert_eq!(from_signed62::<6>(&to_signed62(&ones, 7)), ones);
+    }
+
+    /// The batch counts reach g = 0 for the real moduli on pseudo-random
+    /// values and on the shapes that need the most divsteps in practice
+    /// (all-ones runs, powers of two, p − 2ᵏ).
+    #[test]
+    fn real_moduli_converge() {
+        const SECP: [u64; 4] = [0xFFFF_FFFE_FFFF_FC2F, u64::MAX, u64::MAX, u64::MAX];
+        const BLS: [u64; 6] = [
+            0xb9fe_ffff_ffff_aaab,
+            0x1eab_fffe_b153_ffff,
+            0x6730_d2a0_f6b0_f624,
+            0x6477_4b84_f385_12bf,
+            0x4b1b_a7b6_434b_acd7,
+            0x1a01_11ea_397f_e69a,
+        ];
+        fn run<const N: usize>(p: [u64; N]) {
+            let m = Modulus::new(&p, crate::limbs::neg_inv64(p[0]));
+            let mut s = 0x2545_F491_4F6C_DD1Du64;
+            let mut vals: Vec<[u64; N]> = (0..20_000)
+                .map(|_| {
+                    let mut a: [u64; N] = core::array::from_fn(|_| rng(&mut s));
+                    a[N - 1] %= p[N - 1];
+                    a
+                })
+                .collect();
+            for k in 0..64 * N - 1 {
+                let mut a = [0u64; N];
+                a[k / 64] = 1 << (k % 64);
+                vals.push(a);
+                let mut ones = [0u64; N];
+                for (j, limb) in ones.iter_mut().enumerate() {
+                    *limb = if 64 * (j + 1) <= k {
+                        u64::MAX
+                    } else if 64 * j < k {
+                        (1 << (k % 64)) - 1
+                    } else {
+                        0
+                    };
+                }
+                vals.push(ones);
+                vals.push(crate::limbs::sub(&p, &a).0);
+            }
+            for a in vals {
+                assert!(divsteps_all(&a, &m).1, "{a:?}");
+            }
+        }
+        run(SECP);
+        run(BLS);
     }
 
     /// Negative control: with too few batches the divsteps have not reached
