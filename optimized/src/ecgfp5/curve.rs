@@ -258,28 +258,36 @@ impl Point {
     }
 }
 
-/// Converts M points to affine with one inversion (Montgomery's trick on
-/// Z·T), on the stack (no allocation). Constant time.
-pub fn batch_to_affine<const M: usize>(points: &[Point; M]) -> [AffinePoint; M] {
-    let zt: [Gfp5; M] = core::array::from_fn(|i| points[i].z.mul(&points[i].t));
+/// The inverses of M values with one inversion (Montgomery's trick), on
+/// the stack (no allocation); a zero among them zeroes every result.
+/// Constant time.
+fn batch_invert<const M: usize>(v: &[Gfp5; M]) -> [Gfp5; M] {
     let mut prefix = [Gfp5::ONE; M];
     let mut acc = Gfp5::ONE;
     for i in 0..M {
         prefix[i] = acc;
-        acc = acc.mul(&zt[i]);
+        acc = acc.mul(&v[i]);
     }
     let mut inv = acc.invert();
-    let mut out = [AffinePoint::default(); M];
+    let mut out = [Gfp5::ZERO; M];
     for i in (0..M).rev() {
-        let vi = inv.mul(&prefix[i]); // 1/(Z·T) of point i
-        inv = inv.mul(&zt[i]);
-        let p = &points[i];
-        out[i] = AffinePoint {
-            x: p.x.mul(&p.t).mul(&vi),
-            u: p.u.mul(&p.z).mul(&vi),
-        };
+        out[i] = inv.mul(&prefix[i]);
+        inv = inv.mul(&v[i]);
     }
     out
+}
+
+/// Converts M points to affine with one inversion of all the Z·T: x =
+/// X·T/(Z·T), u = U·Z/(Z·T). Constant time.
+pub fn batch_to_affine<const M: usize>(points: &[Point; M]) -> [AffinePoint; M] {
+    let inv = batch_invert(&points.map(|p| p.z.mul(&p.t)));
+    core::array::from_fn(|i| {
+        let p = &points[i];
+        AffinePoint {
+            x: p.x.mul(&p.t).mul(&inv[i]),
+            u: p.u.mul(&p.z).mul(&inv[i]),
+        }
+    })
 }
 
 impl ConditionallySelectable for Point {
@@ -395,27 +403,16 @@ impl AffineXw {
 }
 
 /// Converts M points, none the neutral, to affine (x, w) with one
-/// inversion (Montgomery's trick on Z·U): x = X·U/(Z·U), w = T·Z/(Z·U).
+/// inversion of all the Z·U: x = X·U/(Z·U), w = T·Z/(Z·U).
 fn batch_to_affine_xw<const M: usize>(points: &[Point; M]) -> [AffineXw; M] {
-    let zu: [Gfp5; M] = core::array::from_fn(|i| points[i].z.mul(&points[i].u));
-    let mut prefix = [Gfp5::ONE; M];
-    let mut acc = Gfp5::ONE;
-    for i in 0..M {
-        prefix[i] = acc;
-        acc = acc.mul(&zu[i]);
-    }
-    let mut inv = acc.invert();
-    let mut out = [AffineXw::default(); M];
-    for i in (0..M).rev() {
-        let vi = inv.mul(&prefix[i]);
-        inv = inv.mul(&zu[i]);
+    let inv = batch_invert(&points.map(|p| p.z.mul(&p.u)));
+    core::array::from_fn(|i| {
         let p = &points[i];
-        out[i] = AffineXw {
-            x: p.x.mul(&p.u).mul(&vi),
-            w: p.t.mul(&p.z).mul(&vi),
-        };
-    }
-    out
+        AffineXw {
+            x: p.x.mul(&p.u).mul(&inv[i]),
+            w: p.t.mul(&p.z).mul(&inv[i]),
+        }
+    })
 }
 
 impl Jacobian {
