@@ -59,9 +59,38 @@ proptest! {
     }
 
     #[test]
+    fn poseidon2_permutation_matches_reference(s in proptest::array::uniform12(0..P)) {
+        prop_assert_eq!(permute_ours(s), permute_ref(s));
+    }
+
+    #[test]
     fn poseidon2_matches_reference(input in proptest::collection::vec(0..P, 0..=20)) {
         let ours = poseidon2::hash_to_quintic_extension(&input.iter().map(|&v| Gf::new(v)).collect::<Vec<_>>());
         prop_assert_eq!(ours.to_u64s(), rp::hash_to_quintic_extension(&input).0);
+    }
+}
+
+fn permute_ours(s: [u64; 12]) -> [u64; 12] {
+    let mut g = s.map(Gf::new);
+    poseidon2::permute(&mut g);
+    g.map(|x| x.value())
+}
+
+fn permute_ref(mut s: [u64; 12]) -> [u64; 12] {
+    rp::permute(&mut s);
+    s
+}
+
+/// The permutation on states that push its lazy reductions to their
+/// bounds: all lanes p − 1 (the largest products and linear sums), zero,
+/// and mixes of both (the internal layer's 128-bit lanes feeding the last
+/// external rounds, a planted bug that these states caught).
+#[test]
+fn poseidon2_permutation_edges() {
+    let mixed: [u64; 12] = core::array::from_fn(|i| if i % 2 == 0 { P - 1 } else { 0 });
+    let ramp: [u64; 12] = core::array::from_fn(|i| P - 1 - i as u64);
+    for s in [[0u64; 12], [P - 1; 12], [1; 12], mixed, ramp] {
+        assert_eq!(permute_ours(s), permute_ref(s), "state {s:?}");
     }
 }
 

@@ -98,7 +98,9 @@ pub fn reduce_nc(x: u128) -> u64 {
 /// on 32 bits), x₀ + x₁·2³² ≡ −((x₀ + x₁)·2³² − x₁)·2⁶⁴ (mod p), so the
 /// result is xₕ − ((x₀ + x₁)·2³² − x₁) mod p: the bracket is computed in
 /// [0, p) by one wrapping addition whose carry e is folded back (subtracting
-/// e·p), and the final subtraction adds p back on a borrow (a mask).
+/// e·p), and the final subtraction adds p back on a borrow (a mask). For
+/// any x < 2¹²⁸ the result is still < 2⁶⁴ and ≡ x/2⁶⁴ (mod p), just not
+/// always canonical (xₕ ≥ p without a borrow): Poseidon2's S-box relies on it.
 #[inline(always)]
 pub fn montyred(x: u128) -> u64 {
     let xl = x as u64;
@@ -130,6 +132,18 @@ pub fn reduce96(x: u128) -> u64 {
     let w = l0 as u128 + (l1 as u128) * EPSILON as u128; // < 2⁶⁵
     let w1 = (w >> 64) as u64;
     canon_ct((w as u64) + eps_if_u64(w1))
+}
+
+/// Reduces `x < 2⁹⁶` to a value < 2⁶⁴ congruent mod p, not necessarily
+/// canonical ([`reduce96`] without the final subtraction): the Poseidon2
+/// lanes after a linear layer, which only feed further products.
+#[inline(always)]
+pub fn reduce96_nc(x: u128) -> u64 {
+    debug_assert!(x >> 96 == 0);
+    let (l0, l1) = (x as u64, (x >> 64) as u64); // l1 < 2³²
+    let w = l0 as u128 + (l1 as u128) * EPSILON as u128; // < 2⁶⁵
+                                                         // A carry leaves w mod 2⁶⁴ < 2⁶⁴ − 2³³, so adding 2³² − 1 cannot wrap.
+    (w as u64) + eps_if_u64((w >> 64) as u64)
 }
 
 /// 2³² − 1 when `bit` = 1, else 0 (`bit` ∈ {0, 1}, masked through `black_box`).

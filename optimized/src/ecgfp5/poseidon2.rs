@@ -1,10 +1,16 @@
 //! Poseidon2 over Goldilocks as Lighter uses it (spec §5): width 12, rate 8,
 //! S-box x⁷, 4 + 22 + 4 rounds, plonky2's overwrite sponge without padding.
-//! Constant time (no data-dependent control flow). Constants: as in
+//! Constant time (no data-dependent control flow). The lanes are held in
+//! Montgomery form (v·2⁶⁴ mod p) inside the permutation, so each S-box
+//! product is reduced by `montyred`, a few instructions shorter than a
+//! plain 128-bit reduction; the linear layers, the round constants (stored
+//! in Montgomery form) and the internal diagonal (plain form: a Montgomery
+//! lane times a plain constant is the Montgomery form of the product) work
+//! unchanged. Constants: as in
 //! `poseidon_crypto`'s config (and the `poseidon-hash` 0.1.4 crate that the
 //! tests compare against).
 
-use super::gf::{reduce128, reduce_nc, Gf};
+use super::gf::{montyred, reduce96_nc, reduce_nc, to_mont, Gf};
 use super::gfp5::Gfp5;
 
 /// State width.
@@ -167,13 +173,35 @@ const DIAGONAL: [u64; WIDTH] = [
     0xd27dbb6944917b60,
 ];
 
-/// x⁷ on a lane < 2⁶⁴ (not necessarily canonical), result < 2⁶⁴.
+/// The round constants in Montgomery form (compile time).
+const fn mont<const N: usize>(mut c: [u64; N]) -> [u64; N] {
+    let mut i = 0;
+    while i < N {
+        c[i] = to_mont(c[i]);
+        i += 1;
+    }
+    c
+}
+const EXTERNAL_M: [[u64; WIDTH]; 8] = {
+    let mut t = EXTERNAL_CONSTANTS;
+    let mut r = 0;
+    while r < 8 {
+        t[r] = mont(t[r]);
+        r += 1;
+    }
+    t
+};
+const INTERNAL_M: [u64; 22] = mont(INTERNAL_CONSTANTS);
+
+/// x⁷ on a Montgomery lane < 2⁶⁴ (not necessarily canonical), result < 2⁶⁴:
+/// `montyred` of a product of Montgomery forms is the Montgomery form of
+/// the product, for any operands below 2⁶⁴.
 #[inline(always)]
 fn sbox(x: u64) -> u64 {
-    let x2 = reduce_nc(x as u128 * x as u128);
-    let x3 = reduce_nc(x2 as u128 * x as u128);
-    let x4 = reduce_nc(x2 as u128 * x2 as u128);
-    reduce_nc(x3 as u128 * x4 as u128)
+    let x2 = montyred(x as u128 * x as u128);
+    let x3 = montyred(x2 as u128 * x as u128);
+    let x4 = montyred(x2 as u128 * x2 as u128);
+    montyred(x3 as u128 * x4 as u128)
 }
 
 /// M_E: the circulant M4 = circ(2, 3, 1, 1) on each 4-lane block, then every
@@ -202,42 +230,50 @@ fn external_linear(s: &[u64; WIDTH]) -> [u128; WIDTH] {
 /// constant.
 #[inline(always)]
 fn internal_linear(s: &[u64; WIDTH]) -> [u128; WIDTH] {
-    let sum = reduce_nc(s.iter().map(|&v| v as u128).sum()) as u128;
+    let sum = reduce96_nc(s.iter().map(|&v| v as u128).sum()) as u128;
     core::array::from_fn(|i| s[i] as u128 * DIAGONAL[i] as u128 + sum)
 }
 
-/// The permutation. Internally the lanes are kept below 2⁶⁴ but not
-/// canonical, the linear layers and the round-constant additions are done
+/// The permutation. Internally the lanes are in Montgomery form, kept below
+/// 2⁶⁴ but not canonical, the linear layers and the round-constant additions are done
 /// on u128 and reduced once per lane and round; only the output is made
 /// canonical (the same values mod p as the textbook rounds: the
 /// differential tests against `poseidon-hash` pin it).
 pub fn permute(state: &mut [Gf; WIDTH]) {
+    // Into Montgomery form: montyred(v·2¹²⁸ mod p) = v·2⁶⁴ mod p.
+    const R2: u128 = 0xFFFF_FFFE_0000_0001;
     let mut s = [0u64; WIDTH];
     for (l, v) in s.iter_mut().zip(state.iter()) {
-        *l = v.0;
+        *l = montyred(v.0 as u128 * R2);
     }
     let mut m = external_linear(&s);
-    for rc in &EXTERNAL_CONSTANTS[..4] {
+    for rc in &EXTERNAL_M[..4] {
         for i in 0..WIDTH {
-            s[i] = sbox(reduce_nc(m[i] + rc[i] as u128));
+            s[i] = sbox(reduce96_nc(m[i] + rc[i] as u128));
         }
         m = external_linear(&s);
     }
-    for &rc in &INTERNAL_CONSTANTS {
+    for &rc in &INTERNAL_M {
         for (l, &v) in s.iter_mut().zip(m.iter()) {
             *l = reduce_nc(v);
         }
         s[0] = sbox(reduce_nc(m[0] + rc as u128));
         m = internal_linear(&s);
     }
-    for rc in &EXTERNAL_CONSTANTS[4..] {
+    // The internal layer's lanes are full 128-bit values: fold them once so
+    // that the external rounds' reduction (inputs < 2⁹⁶) applies.
+    for v in m.iter_mut() {
+        *v = reduce_nc(*v) as u128;
+    }
+    for rc in &EXTERNAL_M[4..] {
         for i in 0..WIDTH {
-            s[i] = sbox(reduce_nc(m[i] + rc[i] as u128));
+            s[i] = sbox(reduce96_nc(m[i] + rc[i] as u128));
         }
         m = external_linear(&s);
     }
+    // Out of Montgomery form, canonical: montyred of a value < 2⁶⁴ is < p.
     for (l, &v) in state.iter_mut().zip(m.iter()) {
-        *l = Gf(reduce128(v));
+        *l = Gf(montyred(reduce96_nc(v) as u128));
     }
 }
 
