@@ -35,6 +35,13 @@ proptest! {
         let is_sq = ra == 0 || rf::pow(ra, (P - 1) / 2) == 1;
         prop_assert_eq!(bool::from(ok), is_sq);
         if is_sq { prop_assert_eq!(rf::mul(r.value(), r.value()), ra); }
+        // The inverse root that comes with it (zero for zero), on the square
+        // of x so that every case has a root.
+        let sq = x.mul(x);
+        let (r2, inv, ok2) = sq.sqrt_and_inverse();
+        prop_assert!(bool::from(ok2));
+        prop_assert_eq!(rf::mul(r2.value(), r2.value()), rf::mul(ra, ra));
+        prop_assert_eq!(rf::mul(r2.value(), inv.value()), u64::from(ra != 0));
     }
 
     #[test]

@@ -252,30 +252,40 @@ impl Gf {
     /// Square root, constant time (Tonelli–Shanks with a fixed schedule over
     /// the 2-adicity 32); `(root, is_square)`.
     pub fn sqrt(self) -> (Gf, Choice) {
+        let (x, _, ok) = self.sqrt_and_inverse();
+        (x, ok)
+    }
+    /// `(√self, 1/√self, is_square)` (zero gives zeros), constant time: the
+    /// rounds track y = x/self, which ends as the inverse root for free, so
+    /// a caller dividing by the root skips an inversion.
+    pub fn sqrt_and_inverse(self) -> (Gf, Gf, Choice) {
         // p − 1 = 2³²·q, q = 2³² − 1; c = C0 = 7^q has order 2³².
         let (x31, x32) = self.chain_x31_x32();
-        let mut x = self * x31; // self^((q+1)/2) = self^(2³¹)
-                                // bp[j] = b^(2^j) for b = self^q: round m needs bp[m − 1], and
-                                // multiplying b by c² = C0^(2^(32−m)) multiplies bp[j] by the
-                                // constant C0^(2^(32−m+j)) (table C0_POW), so the rounds are
-                                // independent multiplications instead of a chain of m − 1 squarings.
+        // y = self^((q − 1)/2) = self^(2³¹ − 1), x = self·y = self^((q+1)/2).
+        let mut y = x31;
+        // bp[j] = b^(2^j) for b = self^q: round m needs bp[m − 1], and
+        // multiplying b by c² = C0^(2^(32−m)) multiplies bp[j] by the
+        // constant C0^(2^(32−m+j)) (table C0_POW), so the rounds are
+        // independent multiplications instead of a chain of m − 1 squarings.
         let mut bp = [x32; 31];
         for j in 1..31 {
             bp[j] = bp[j - 1].square();
         }
-        // Invariants: x² = self·b; for a square, b^(2^m) = 1 entering round m.
-        // Fixed rounds m = 31 … 1, every round computing both outcomes.
+        // Invariants: x² = self·b (so y² = b/self); for a square,
+        // b^(2^m) = 1 entering round m. Fixed rounds m = 31 … 1, every
+        // round computing both outcomes.
         for m in (1..=31usize).rev() {
             // Is b already of order dividing 2^(m−1)?
             let is_one = bp[m - 1].ct_eq(&Gf::ONE);
-            x = Gf::conditional_select(&x.mul(Gf(C0_POW[31 - m])), &x, is_one);
+            y = Gf::conditional_select(&y.mul(Gf(C0_POW[31 - m])), &y, is_one);
             for j in 0..m - 1 {
                 let t = bp[j].mul(Gf(C0_POW[32 - m + j]));
                 bp[j] = Gf::conditional_select(&t, &bp[j], is_one);
             }
         }
+        let x = self * y;
         let ok = x.square().ct_eq(&self);
-        (x, ok)
+        (x, y, ok)
     }
 }
 

@@ -334,10 +334,11 @@ impl Gfp5 {
         let e = d.mul(&d.frobenius(2)).frobenius(1);
         let ae = a.mul(&e);
         let g = Gf(montyred(ae.mul(&e).0[0] as u128));
-        let (sg, ok) = g.sqrt();
-        // sqrt(g)/e = sqrt(g)·a·e/g = a·e/sqrt(g) (a·e² = g): an inversion in
-        // GF(p) instead of one in GF(p⁵); a = 0 gives 0 (inverse of 0 is 0).
-        let r = ae.mul_gf(sg.invert());
+        let (_, inv_sg, ok) = g.sqrt_and_inverse();
+        // sqrt(g)/e = sqrt(g)·a·e/g = a·e/sqrt(g) (a·e² = g): the inverse
+        // root comes with the GF(p) root, so no inversion at all; a = 0
+        // gives 0.
+        let r = ae.mul_gf(inv_sg);
         (r, ok & r.square().ct_eq(self))
     }
     /// Times a GF(p) element (canonical): a plain reduction of the products
