@@ -42,6 +42,8 @@ proptest! {
         prop_assert!(bool::from(ok2));
         prop_assert_eq!(rf::mul(r2.value(), r2.value()), rf::mul(ra, ra));
         prop_assert_eq!(rf::mul(r2.value(), inv.value()), u64::from(ra != 0));
+        check_gf_sqrt_vartime(ra);
+        check_gf_sqrt_vartime(rf::mul(ra, ra));
     }
 
     #[test]
@@ -62,6 +64,11 @@ proptest! {
         let (r2, ok2) = x.square().sqrt();
         prop_assert!(bool::from(ok2));
         prop_assert_eq!(to_ref(&r2.square()), ra.square());
+        for (v, square) in [(x, ra.is_square()), (x.square(), true)] {
+            let (r, ok) = v.sqrt_vartime();
+            prop_assert_eq!(bool::from(ok), square);
+            if square { prop_assert_eq!(r.square(), v); }
+        }
         prop_assert_eq!(to_ref(&x.frobenius(1)), ra.pow(&BigUint::from(P)));
     }
 
@@ -74,6 +81,22 @@ proptest! {
     fn poseidon2_matches_reference(input in proptest::collection::vec(0..P, 0..=20)) {
         let ours = poseidon2::hash_to_quintic_extension(&input.iter().map(|&v| Gf::new(v)).collect::<Vec<_>>());
         prop_assert_eq!(ours.to_u64s(), rp::hash_to_quintic_extension(&input).0);
+    }
+}
+
+/// The variable-time GF(p) root against the reference's Euler criterion:
+/// same verdict, a root that squares back, and its inverse.
+fn check_gf_sqrt_vartime(a: u64) {
+    let (r, inv, ok) = Gf::new(a).sqrt_and_inverse_vartime();
+    let is_sq = a == 0 || rf::pow(a, (P - 1) / 2) == 1;
+    assert_eq!(bool::from(ok), is_sq, "vartime verdict on {a}");
+    if is_sq {
+        assert_eq!(rf::mul(r.value(), r.value()), a, "vartime root of {a}");
+        assert_eq!(
+            rf::mul(r.value(), inv.value()),
+            u64::from(a != 0),
+            "vartime inverse root of {a}"
+        );
     }
 }
 
@@ -155,6 +178,27 @@ fn gf_sqrt_deep_two_adic() {
             }
         }
     }
+    // The variable-time root reads the discrete log in four 8-bit digits:
+    // every digit position and value (c^(j·2^(8i)), j < 256), every 2-adic
+    // order (c^(2^i)), and those times a random odd-order element.
+    let g = rf::pow(0x1234_5678_9abc_def1, 1 << 32); // in the odd-order part
+    let mut cases = vec![];
+    for i in 0..4 {
+        for j in 0..256u64 {
+            cases.push(rf::pow(c, j << (8 * i)));
+        }
+    }
+    for i in 0..33 {
+        cases.push(rf::pow(c, 1u64 << i));
+        cases.push(rf::pow(c, (1u64 << i) + 2));
+    }
+    for a in cases.clone() {
+        check_gf_sqrt_vartime(a);
+        check_gf_sqrt_vartime(rf::mul(a, g));
+    }
+    for a in [0, 1, 2, 3, 7, P - 1, P - 2, (P - 1) / 2, 1 << 32, 1 << 63] {
+        check_gf_sqrt_vartime(a);
+    }
 }
 
 #[test]
@@ -180,6 +224,11 @@ fn gfp5_edges() {
         assert_eq!(bool::from(x.is_square()), rx.is_square());
         // Square roots, including of 0 (the inverse of sqrt(0) = 0 is 0).
         let (r, ok) = x.sqrt();
+        assert_eq!(bool::from(ok), rx.is_square());
+        if bool::from(ok) {
+            assert_eq!(to_ref(&r.square()), rx);
+        }
+        let (r, ok) = x.sqrt_vartime();
         assert_eq!(bool::from(ok), rx.is_square());
         if bool::from(ok) {
             assert_eq!(to_ref(&r.square()), rx);
@@ -522,4 +571,22 @@ fn prepared_public_key_rejects_bad_keys() {
     );
     let good = ec::Point::GENERATOR.encode();
     assert!(schnorr::PreparedPublicKey::new(&good).is_ok());
+}
+
+proptest! {
+    /// The verifier's variable-time decoding against the constant-time one:
+    /// the same verdict and the same point, on arbitrary limbs (about half
+    /// decode, some are not canonical) and on encodings of random points.
+    #[test]
+    fn decode_vartime_matches_decode(
+        limbs in proptest::array::uniform5(any::<u64>()),
+        k in proptest::array::uniform5(any::<u64>()),
+    ) {
+        let point = ec::mul_g(&esc::from_bytes_reduced(&bytes40(k)).unwrap()).encode();
+        for b in [bytes40(limbs), point] {
+            let (ct, vt) = (ec::Point::decode(&b), ec::Point::decode_vartime(&b));
+            prop_assert_eq!(ct.map(|p| p.encode()), vt.map(|p| p.encode()));
+        }
+        prop_assert!(ec::Point::decode_vartime(&point).is_ok());
+    }
 }

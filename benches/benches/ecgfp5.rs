@@ -127,6 +127,16 @@ fn ecgfp5(c: &mut Criterion) {
         b.iter(|| black_box(&a5).mul(black_box(&a5)))
     });
     g.bench_function(id("gfp5-square"), |b| b.iter(|| black_box(&a5).square()));
+    let g1 = Gf::new(0x1234_5678_9abc_def1);
+    g.bench_function(id("gf-sqrt-inv"), |b| {
+        b.iter(|| black_box(g1).sqrt_and_inverse())
+    });
+    g.bench_function(id("gf-sqrt-inv-vartime"), |b| {
+        b.iter(|| black_box(g1).sqrt_and_inverse_vartime())
+    });
+    g.bench_function(id("decode-vartime"), |b| {
+        b.iter(|| ec::Point::decode_vartime(black_box(&pk)))
+    });
     g.finish();
 }
 

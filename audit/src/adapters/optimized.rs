@@ -4,7 +4,8 @@
 //! Everything the contract has: `mul_g` (the blinded comb, or its
 //! `_vartime` twin; ECgFp5's position-weighted table, or `mul2_vartime(k, 0,
 //! O)`), `mul` (GLV windows / wNAF; ECgFp5's `mul2_vartime(0, k, P)` in the
-//! vartime flavour), `decode`, and BIP340 / Lighter signing
+//! vartime flavour), `decode` (`decode_vartime` for ECgFp5 in the vartime
+//! flavour), and BIP340 / Lighter signing
 //! (always the constant-time path) and verification.
 
 use crate::implementation::Implementation;
@@ -32,6 +33,16 @@ impl Optimized {
             secp: GeneratorContext::new().expect("getrandom"),
             bn: GeneratorContext::new().expect("getrandom"),
             bls: GeneratorContext::new().expect("getrandom"),
+        }
+    }
+
+    /// ECgFp5 decoding: `decode_vartime` in the variable-time flavour, so
+    /// the differential tests and vector checks pin it against the rest.
+    fn ec_decode(&self, point: &[u8]) -> Result<ec::Point, Error> {
+        if self.vartime {
+            ec::Point::decode_vartime(point)
+        } else {
+            ec::Point::decode(point)
         }
     }
 }
@@ -153,7 +164,7 @@ impl Implementation for Optimized {
             Curve::Secp256k1 => SECP.mul_p(curve, self.vartime, point, s),
             Curve::Bn254 => BN.mul_p(curve, self.vartime, point, s),
             Curve::Bls12_381 => BLS.mul_p(curve, self.vartime, point, s),
-            Curve::Ecgfp5 => match (ec::Point::decode(point), ec_scalar(s)) {
+            Curve::Ecgfp5 => match (self.ec_decode(point), ec_scalar(s)) {
                 (Err(e), _) => Answer::rejected(e),
                 (_, Err(a)) => a,
                 (Ok(p), Ok(k)) => ec_mul(self.vartime, &p, &k),
@@ -166,7 +177,8 @@ impl Implementation for Optimized {
             Curve::Secp256k1 => SECP.decode(point),
             Curve::Bn254 => BN.decode(point),
             Curve::Bls12_381 => BLS.decode(point),
-            Curve::Ecgfp5 => ec::Point::decode(point)
+            Curve::Ecgfp5 => self
+                .ec_decode(point)
                 .map_or_else(Answer::rejected, |p| Answer::Bytes(p.encode().to_vec())),
         }
     }

@@ -221,14 +221,27 @@ impl Point {
 
     /// Strict decoding (spec §2): 40 bytes, limbs < p, then Δ = (w² − a)² − 4b
     /// must be a square; x is the root of x² − (w² − a)x + b that is not a square.
+    /// Constant time in the encoding (apart from its length and the verdict).
     pub fn decode(bytes: &[u8]) -> Result<Point, Error> {
+        Point::decode_with(bytes, Gfp5::sqrt)
+    }
+
+    /// [`Point::decode`] in variable time (same verdicts, same points), for
+    /// public encodings only: a verifier's public key. The square root reads
+    /// its GF(p) part from discrete-log tables, about 1 µs faster.
+    pub fn decode_vartime(bytes: &[u8]) -> Result<Point, Error> {
+        Point::decode_with(bytes, Gfp5::sqrt_vartime)
+    }
+
+    #[inline(always)]
+    fn decode_with(bytes: &[u8], sqrt: impl Fn(&Gfp5) -> (Gfp5, Choice)) -> Result<Point, Error> {
         if bytes.len() != 40 {
             return Err(Error::Length);
         }
         let w = Gfp5::from_canonical_bytes(bytes).ok_or(Error::NonCanonical)?;
         let e = w.square().sub(&Gfp5::from_gf(A));
         let delta = e.square().sub(&mul_b(&Gfp5::from_gf(4)));
-        let (r, ok) = delta.sqrt();
+        let (r, ok) = sqrt(&delta);
         let half = Gfp5::from_gf(0x7FFF_FFFF_8000_0001); // 1/2 mod p
         let x1 = e.add(&r).mul(&half);
         let x2 = e.sub(&r).mul(&half);

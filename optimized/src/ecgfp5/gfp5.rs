@@ -323,6 +323,16 @@ impl Gfp5 {
     }
     /// Square root and whether it exists. Constant time.
     pub fn sqrt(&self) -> (Gfp5, Choice) {
+        self.sqrt_with(Gf::sqrt_and_inverse)
+    }
+    /// [`Gfp5::sqrt`] in variable time (the GF(p) root by discrete-log
+    /// tables), for public inputs only: a verifier decoding a public key.
+    pub fn sqrt_vartime(&self) -> (Gfp5, Choice) {
+        self.sqrt_with(Gf::sqrt_and_inverse_vartime)
+    }
+    /// The square root, given the GF(p) `(√g, 1/√g, is_square)`.
+    #[inline(always)]
+    fn sqrt_with(&self, sqrt_gf: impl Fn(Gf) -> (Gf, Gf, Choice)) -> (Gfp5, Choice) {
         // d = a^((p+1)/2), (p+1)/2 = 2⁶³ − 2³¹ + 1 = (2³² − 1)·2³¹ + 1.
         let a = *self;
         let mut e32 = a; // a^(2^k − 1) for k = 1, then doubled up to 32
@@ -334,7 +344,7 @@ impl Gfp5 {
         let e = d.mul(&d.frobenius(2)).frobenius(1);
         let ae = a.mul(&e);
         let g = Gf(montyred(ae.mul(&e).0[0] as u128));
-        let (_, inv_sg, ok) = g.sqrt_and_inverse();
+        let (_, inv_sg, ok) = sqrt_gf(g);
         // sqrt(g)/e = sqrt(g)·a·e/g = a·e/sqrt(g) (a·e² = g): the inverse
         // root comes with the GF(p) root, so no inversion at all; a = 0
         // gives 0.

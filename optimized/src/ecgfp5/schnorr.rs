@@ -160,8 +160,9 @@ impl PreparedPublicKey {
 
 /// The strict public-key checks: the decoding errors, or
 /// [`Error::Identity`] for the neutral key (w = 0).
+/// The key is public, so it is decoded in variable time.
 fn decode_key(pk: &[u8]) -> Result<Point, Error> {
-    let q = Point::decode(pk)?;
+    let q = Point::decode_vartime(pk)?;
     if bool::from(q.is_neutral()) {
         return Err(Error::Identity);
     }
