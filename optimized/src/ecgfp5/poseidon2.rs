@@ -3,14 +3,14 @@
 //! Constant time (no data-dependent control flow). The lanes are held in
 //! Montgomery form (v·2⁶⁴ mod p) inside the permutation, so each S-box
 //! product is reduced by `montyred`, a few instructions shorter than a
-//! plain 128-bit reduction; the linear layers, the round constants (stored
-//! in Montgomery form) and the internal diagonal (plain form: a Montgomery
-//! lane times a plain constant is the Montgomery form of the product) work
-//! unchanged. Constants: as in
+//! plain 128-bit reduction; the external linear layer works unchanged, the
+//! round constants and the internal diagonal are stored in Montgomery form
+//! (so the diagonal products are reduced by `montyred` too, and the
+//! internal rounds keep their lanes in u64). Constants: as in
 //! `poseidon_crypto`'s config (and the `poseidon-hash` 0.1.4 crate that the
 //! tests compare against).
 
-use super::gf::{montyred, reduce96_nc, reduce_nc, to_mont, Gf};
+use super::gf::{montyred, reduce96_nc, to_mont, Gf};
 use super::gfp5::Gfp5;
 
 /// State width.
@@ -225,13 +225,21 @@ fn external_linear(s: &[u64; WIDTH]) -> [u128; WIDTH] {
     m
 }
 
-/// M_I = J + diag(D), unreduced: lane i becomes `sᵢ·dᵢ + Σ` with Σ reduced
-/// once; `(2⁶⁴ − 1)² + 2·(2⁶⁴ − 1) < 2¹²⁸` leaves room for the next round
-/// constant.
+/// The internal diagonal in Montgomery form (compile time).
+const DIAGONAL_M: [u64; WIDTH] = mont(DIAGONAL);
+
+/// M_I = J + diag(D) in place: lane i becomes `sᵢ·dᵢ + Σ`, the product
+/// reduced by `montyred` (a lane < 2⁶⁴ times a canonical constant is below
+/// p·2⁶⁴, so the result is canonical) and the sum added with one carry fold
+/// (a canonical value plus one below 2⁶⁴: after a carry the low word is
+/// below p, so adding 2³² − 1 cannot wrap).
 #[inline(always)]
-fn internal_linear(s: &[u64; WIDTH]) -> [u128; WIDTH] {
-    let sum = reduce96_nc(s.iter().map(|&v| v as u128).sum()) as u128;
-    core::array::from_fn(|i| s[i] as u128 * DIAGONAL[i] as u128 + sum)
+fn internal_linear(s: &mut [u64; WIDTH]) {
+    let sum = reduce96_nc(s.iter().map(|&v| v as u128).sum());
+    for (l, &d) in s.iter_mut().zip(DIAGONAL_M.iter()) {
+        let (v, c) = montyred(*l as u128 * d as u128).overflowing_add(sum);
+        *l = v + (0xFFFF_FFFF & crate::ct::barrier((c as u64).wrapping_neg()));
+    }
 }
 
 /// The permutation. Internally the lanes are in Montgomery form, kept below
@@ -253,18 +261,14 @@ pub fn permute(state: &mut [Gf; WIDTH]) {
         }
         m = external_linear(&s);
     }
+    for (l, &v) in s.iter_mut().zip(m.iter()) {
+        *l = reduce96_nc(v);
+    }
     for &rc in &INTERNAL_M {
-        for (l, &v) in s.iter_mut().zip(m.iter()) {
-            *l = reduce_nc(v);
-        }
-        s[0] = sbox(reduce_nc(m[0] + rc as u128));
-        m = internal_linear(&s);
+        s[0] = sbox(reduce96_nc(s[0] as u128 + rc as u128));
+        internal_linear(&mut s);
     }
-    // The internal layer's lanes are full 128-bit values: fold them once so
-    // that the external rounds' reduction (inputs < 2⁹⁶) applies.
-    for v in m.iter_mut() {
-        *v = reduce_nc(*v) as u128;
-    }
+    let mut m = s.map(|v| v as u128);
     for rc in &EXTERNAL_M[4..] {
         for i in 0..WIDTH {
             s[i] = sbox(reduce96_nc(m[i] + rc[i] as u128));
