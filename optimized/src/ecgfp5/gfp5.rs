@@ -269,22 +269,28 @@ impl Gfp5 {
             reduce_groups([(k, u), (3 * k, w)])
         })
     }
-    /// Square: 15 multiplications (z⁵ = 3), the doubled and wrapped cross
-    /// terms as weights:
+    /// Square: 15 multiplications (z⁵ = 3),
     ///
     /// c₀ = a₀² + 6(a₁a₄ + a₂a₃), c₁ = 2a₀a₁ + 6a₂a₄ + 3a₃²,
     /// c₂ = a₁² + 2a₀a₂ + 6a₃a₄, c₃ = 2(a₀a₃ + a₁a₂) + 3a₄²,
-    /// c₄ = a₂² + 2(a₀a₄ + a₁a₃).
+    /// c₄ = a₂² + 2(a₀a₄ + a₁a₃),
+    ///
+    /// with the factors 2, 3, 6 moved into the operands (2a₁…2a₄, 3a₃, 3a₄:
+    /// six modular additions) so that each coefficient is a plain sum of
+    /// three products: fewer instructions than weighting the sums, which
+    /// measured 1 % faster in verification and `mul` (alone, 6 % slower).
     #[inline(always)]
     pub fn square(&self) -> Gfp5 {
-        let a = self.0;
-        let h1 = |i: usize, j: usize| halves([(a[i], a[j])]);
+        let [a0, a1, a2, a3, a4] = self.0;
+        let (d1, d2, d3, d4) = (add1(a1, a1), add1(a2, a2), add1(a3, a3), add1(a4, a4));
+        let (t3, t4) = (add1(d3, a3), add1(d4, a4));
+        let c = |t: [(u64, u64); 3]| reduce_groups([(1, halves(t))]);
         Gfp5([
-            reduce_groups([(1, h1(0, 0)), (6, halves([(a[1], a[4]), (a[2], a[3])]))]),
-            reduce_groups([(2, h1(0, 1)), (6, h1(2, 4)), (3, h1(3, 3))]),
-            reduce_groups([(1, h1(1, 1)), (2, h1(0, 2)), (6, h1(3, 4))]),
-            reduce_groups([(2, halves([(a[0], a[3]), (a[1], a[2])])), (3, h1(4, 4))]),
-            reduce_groups([(1, h1(2, 2)), (2, halves([(a[0], a[4]), (a[1], a[3])]))]),
+            c([(a0, a0), (d1, t4), (d2, t3)]),
+            c([(a0, d1), (d2, t4), (a3, t3)]),
+            c([(a1, a1), (a0, d2), (d3, t4)]),
+            c([(a0, d3), (a1, d2), (a4, t4)]),
+            c([(a2, a2), (a0, d4), (a1, d3)]),
         ])
     }
     /// `self^(2^n)`.
