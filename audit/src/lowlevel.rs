@@ -44,6 +44,9 @@ pub fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
     assert_eq!(val(fa.square()), (&a * &a) % &p, "square");
     assert_eq!(val(-fa), (&p - &a) % &p, "neg");
     assert_eq!(val(fa.double()), (&a * 2u32) % &p, "double");
+    // a/2 = a·(p + 1)/2: checked as 2·half = a and against the big integer.
+    assert_eq!(val(fa.half()), (&a * ((&p + 1u32) >> 1)) % &p, "half");
+    assert_eq!(fa.half().double(), fa, "half doubles back");
     let inv = Option::<Fp<P, N>>::from(fa.invert());
     let inv_v = fa.invert_vartime();
     if a == BigUint::from(0u32) {

@@ -51,6 +51,8 @@ pub trait Field:
     fn square(&self) -> Self;
     /// `2·self`.
     fn double(&self) -> Self;
+    /// `self/2`. Constant time.
+    fn half(&self) -> Self;
     /// `self⁻¹`, none for zero. Constant time.
     fn invert(&self) -> CtOption<Self>;
     /// `self⁻¹`, `None` for zero. Variable time: public inputs only.
@@ -426,6 +428,17 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn double(&self) -> Self {
         *self + *self
+    }
+
+    /// (a + p·(a mod 2))/2, the odd case's p added by mask (p is odd, so the
+    /// sum is even); the N + 1-bit sum's carry becomes the top bit. Works
+    /// on the Montgomery form unchanged (halving is linear).
+    #[inline(always)]
+    fn half(&self) -> Self {
+        let odd = (self.limbs[0] & 1).wrapping_neg();
+        let pm = limbs::select(odd, &P::MODULUS, &[0; N]);
+        let (s, carry) = limbs::add(&self.limbs, &pm);
+        Self::from_raw(limbs::shr1(&s, carry))
     }
 
     /// Bernstein–Yang safegcd on the Montgomery limbs A = a·R: it gives
