@@ -5,7 +5,9 @@
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use std::path::Path;
-use twinmul::comb::{odd_table_source, table_source, CombShape, SECP256K1_SHAPES};
+use twinmul::comb::{
+    odd_table_source, table_source, CombShape, SECP256K1_SHAPES, SECP256K1_VARTIME,
+};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
 
 fn committed(rel: &str) -> String {
@@ -46,7 +48,7 @@ fn comb_tables_are_regenerated_identically() {
         "curves/tables/bls12_381_odd.rs".to_string(),
         odd_table_source::<bls12_381::Bls12_381>("bls12_381", "Fe"),
     ));
-    for (name, shape) in SECP256K1_SHAPES {
+    for (name, shape) in SECP256K1_SHAPES.into_iter().chain([SECP256K1_VARTIME]) {
         files.push((
             format!("curves/tables/{name}.rs"),
             table_source::<secp256k1::Secp256k1>("secp256k1", "Fe", shape),

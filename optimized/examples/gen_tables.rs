@@ -18,7 +18,8 @@ fn main() -> std::io::Result<()> {
         "src/ecgfp5/gen_table.rs",
         twinmul::ecgfp5::curve::generator_table_source(),
     )?;
-    for (file, shape) in twinmul::comb::SECP256K1_SHAPES {
+    let vartime = [twinmul::comb::SECP256K1_VARTIME];
+    for (file, shape) in twinmul::comb::SECP256K1_SHAPES.into_iter().chain(vartime) {
         write(
             &format!("src/curves/tables/{file}.rs"),
             table_source::<secp256k1::Secp256k1>("secp256k1", "Fe", shape),

@@ -71,6 +71,14 @@ pub trait GeneratorTable: CurveParams {
     fn table() -> &'static [AffineXY<Self::Fe>];
     /// The odd multiples G, 3G, …, (2·[`ODD_ENTRIES`] − 1)·G (generated).
     fn odd_table() -> &'static [AffineXY<Self::Fe>; ODD_ENTRIES];
+    /// The comb dimensions of [`mul_g_vartime`]'s table: by default the
+    /// constant-time one, or a wider one (more teeth, fewer additions) where
+    /// its lookups, by index, cost nothing more.
+    const VARTIME_SHAPE: CombShape = Self::SHAPE;
+    /// The table of [`Self::VARTIME_SHAPE`].
+    fn vartime_table() -> &'static [AffineXY<Self::Fe>] {
+        Self::table()
+    }
 }
 
 /// 2^(teeth−1): entries per block (the lookup width); at most 32 here.
@@ -100,7 +108,11 @@ fn pow2<S: ScalarField>(e: usize) -> S {
 /// odd) and 2^B comes from [`pow2`]: no inversion and no chain of
 /// doublings, which had cost about 7 µs per k·G on secp256k1.
 pub(crate) fn recode<C: GeneratorTable>(k: &C::Scalar) -> [u64; 4] {
-    let sh = C::SHAPE;
+    recode_for::<C>(k, C::SHAPE)
+}
+
+/// [`recode`] for a comb of shape `sh`.
+pub(crate) fn recode_for<C: GeneratorTable>(k: &C::Scalar, sh: CombShape) -> [u64; 4] {
     let n = C::Scalar::ORDER;
     let mut half = [0u64; 4];
     for i in 0..4 {
@@ -114,7 +126,13 @@ pub(crate) fn recode<C: GeneratorTable>(k: &C::Scalar) -> [u64; 4] {
 
 /// The block digit at comb offset `c`: (table index + 1, negate?).
 pub(crate) fn digit<C: GeneratorTable>(d: &[u64; 4], j: usize, c: usize) -> (i8, Choice) {
-    let sh = C::SHAPE;
+    let (m, flip) = pattern(d, j, c, C::SHAPE);
+    ((m + 1) as i8, Choice::from(flip as u8))
+}
+
+/// The block pattern at comb offset `c` of a comb of shape `sh`: (index
+/// within the block, 1 when the entry is to be negated). No branch.
+pub(crate) fn pattern(d: &[u64; 4], j: usize, c: usize, sh: CombShape) -> (u64, u64) {
     let mut v = 0u64;
     for t in 0..sh.teeth {
         v |= bit(d, (j * sh.teeth + t) * sh.spacing + c) << t;
@@ -122,8 +140,7 @@ pub(crate) fn digit<C: GeneratorTable>(d: &[u64; 4], j: usize, c: usize) -> (i8,
     let top = (v >> (sh.teeth - 1)) & 1;
     let flip = top ^ 1; // top tooth −1: use the complement, negated
     let mask = (1u64 << (sh.teeth - 1)) - 1;
-    let m = (v ^ flip.wrapping_neg()) & mask;
-    ((m + 1) as i8, Choice::from(flip as u8))
+    ((v ^ flip.wrapping_neg()) & mask, flip)
 }
 
 fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], idx: i8, neg: Choice) -> AffinePoint<C> {
@@ -353,6 +370,19 @@ where
     out.push_str("];\n");
     out
 }
+
+/// secp256k1's table for [`mul_g_vartime`] (unless `comb-small`): 11 blocks
+/// × 8 teeth × spacing 3 (1408 entries, 88 KiB) — 33 additions and 2
+/// doublings where the constant-time 11 × 6 × 4 comb needs 44 and 3; a
+/// constant-time scan of 128 entries would cost more than it saves.
+pub const SECP256K1_VARTIME: (&str, CombShape) = (
+    "secp256k1_comb_vartime",
+    CombShape {
+        blocks: 11,
+        teeth: 8,
+        spacing: 3,
+    },
+);
 
 /// The secp256k1 table menu: (file name, shape), as libsecp256k1's
 /// ECMULT_GEN_KB = 2, 22, 86.

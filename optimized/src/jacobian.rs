@@ -187,25 +187,25 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
     to_projective(&acc, g)
 }
 
-/// k·G for a public k (variable time): the comb of `comb.rs` — the same
-/// generated table and signed digits, read by index — with Jacobian
+/// k·G for a public k (variable time): the comb of `comb.rs` over the
+/// curve's `VARTIME_SHAPE` table (secp256k1: 8 teeth), read by index, with Jacobian
 /// doublings (3M + 4S) and mixed additions (8M + 3S) that branch on their
 /// exceptional cases, where the constant-time comb pays for the complete
 /// projective formulas.
 pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
-    let sh = C::SHAPE;
+    let sh = C::VARTIME_SHAPE;
     let e = 1usize << (sh.teeth - 1);
-    let table = C::table();
-    let d = crate::comb::recode::<C>(k);
+    let table = C::vartime_table();
+    let d = crate::comb::recode_for::<C>(k, sh);
     let mut acc = Jacobian::<C::Fe>::INFINITY;
     for c in (0..sh.spacing).rev() {
         if c + 1 != sh.spacing {
             acc = acc.double();
         }
         for j in 0..sh.blocks {
-            let (idx, neg) = crate::comb::digit::<C>(&d, j, c);
-            let p = &table[j * e + idx as usize - 1];
-            let y = if bool::from(neg) { -p.y } else { p.y };
+            let (m, neg) = crate::comb::pattern(&d, j, c, sh);
+            let p = &table[j * e + m as usize];
+            let y = if neg == 1 { -p.y } else { p.y };
             acc = acc.add_affine(&p.x, &y).0;
         }
     }

@@ -164,4 +164,10 @@ impl crate::comb::GeneratorTable for Secp256k1 {
     fn odd_table() -> &'static [crate::comb::AffineXY<Fe>; crate::comb::ODD_ENTRIES] {
         &super::tables::secp256k1_odd::ODD
     }
+    #[cfg(not(feature = "comb-small"))]
+    const VARTIME_SHAPE: crate::comb::CombShape = super::tables::secp256k1_comb_vartime::SHAPE;
+    #[cfg(not(feature = "comb-small"))]
+    fn vartime_table() -> &'static [crate::comb::AffineXY<Fe>] {
+        &super::tables::secp256k1_comb_vartime::TABLE
+    }
 }

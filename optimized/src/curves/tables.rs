@@ -1,8 +1,9 @@
 //! Generated comb tables (one file per curve and size; see `comb.rs`).
 //! The secp256k1 size is chosen by cargo feature: `comb-small` (2 blocks ×
 //! 5 teeth × 26, 2 KiB), default (11 × 6 × 4, 22 KiB), `comb-large`
-//! (43 × 6 × 1, 86 KiB). The `*_odd` tables hold 64 odd multiples of G for
-//! `mul2_vartime`.
+//! (43 × 6 × 1, 86 KiB); `mul_g_vartime` has its own 11 × 8 × 3 table
+//! (88 KiB; not with `comb-small`, which keeps the footprint small). The
+//! `*_odd` tables hold 64 odd multiples of G for `mul2_vartime`.
 
 pub(crate) mod bls12_381_comb;
 pub(crate) mod bls12_381_odd;
@@ -14,4 +15,6 @@ pub(crate) mod secp256k1_comb_large;
 pub(crate) mod secp256k1_comb_medium;
 #[cfg(feature = "comb-small")]
 pub(crate) mod secp256k1_comb_small;
+#[cfg(not(feature = "comb-small"))]
+pub(crate) mod secp256k1_comb_vartime;
 pub(crate) mod secp256k1_odd;
