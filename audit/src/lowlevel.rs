@@ -9,7 +9,7 @@ use twinmul::comb::GeneratorTable;
 use twinmul::curve::{CurveParams, ProjectivePoint};
 use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
 use twinmul::field::{FieldParams, Fp};
-use twinmul::glv::{decompose, digits_for, recode, wnaf_vartime};
+use twinmul::glv::{decompose, digits_for, odd_digits_for, recode, recode_odd, wnaf_vartime};
 use twinmul::{mul, Field, LookupTable, ScalarField};
 use twinmul_reference::weierstrass::{self as rw, Curve as RefCurve};
 
@@ -127,6 +127,23 @@ pub fn check_split<C: CurveParams>(k: &C::Scalar) {
         if !bool::from(neg) && big(&v) == BigUint::from(0u32) {
             assert!(digits.iter().all(|&x| x == 0));
         }
+        // Odd-digit recoding (the constant-time `mul`): every digit odd,
+        // the top one positive, and Σ dᵢ16ⁱ = v | 1 with the flag for even v.
+        let d = odd_digits_for(C::GLV.bound_bits, 4);
+        let (digits, even) = recode_odd(&v, 4, d);
+        let mut acc = num_bigint::BigInt::from(0);
+        for &x in digits[..d].iter().rev() {
+            assert!(x % 2 != 0 && (-15..=15).contains(&x), "odd digit range");
+            acc = acc * 16 + x;
+        }
+        assert!(digits[d - 1] > 0, "top odd digit positive");
+        let is_even = v[0] & 1 == 0;
+        assert_eq!(bool::from(even), is_even, "even flag");
+        assert_eq!(
+            acc,
+            num_bigint::BigInt::from(big(&v) | BigUint::from(1u32)),
+            "odd recoding reconstructs v | 1"
+        );
         let (naf, len) = wnaf_vartime(&v, 5);
         let mut acc = num_bigint::BigInt::from(0);
         for &x in naf[..len].iter().rev() {

@@ -158,6 +158,34 @@ pub fn recode(e: &[u64], w: u32, digits: usize) -> [i8; MAX_DIGITS] {
     out
 }
 
+/// Odd-digit recoding (Joye–Tunstall; libsecp256k1's `ecmult_const`) of
+/// m = e | 1 into `digits` digits, all odd: dᵢ = 2·wᵢ + 1 − 2^w for i below
+/// the top and d_top = 2·w_top + 1, where wᵢ = bits [w·i + 1, w·i + w + 1)
+/// of m. Then Σ dᵢ·2^(wi) = (m − 1) + 1 = m: the wᵢ·2^(wi+1) sum to m's bits
+/// above bit 0, and the ±1 − 2^w terms telescope to 1. Every digit is odd,
+/// in [−(2^w − 1), 2^w − 1], so no lookup ever yields the identity (which an
+/// affine table entry cannot hold); the top digit is in [1, 2^w − 1] when
+/// m < 2^(w·digits). Returns the digits and whether e was even (then the
+/// caller subtracts one multiple). Only public shifts and arithmetic on the
+/// bits: constant time.
+pub fn recode_odd(e: &[u64], w: u32, digits: usize) -> ([i8; MAX_DIGITS], Choice) {
+    let even = Choice::from(((e[0] & 1) ^ 1) as u8);
+    let mut m = [0u64; 6];
+    m[..e.len()].copy_from_slice(e);
+    m[0] |= 1;
+    let mut out = [0i8; MAX_DIGITS];
+    for (i, d) in out.iter_mut().enumerate().take(digits) {
+        let v = 2 * window(&m, w * i as u32 + 1, w) as i64 + 1;
+        *d = if i + 1 == digits { v } else { v - (1 << w) } as i8;
+    }
+    (out, even)
+}
+
+/// How many odd digits of width w [`recode_odd`] needs for a value below 2^bits.
+pub const fn odd_digits_for(bits: u32, w: u32) -> usize {
+    bits.div_ceil(w) as usize
+}
+
 /// How many digits of width w cover a value below 2^bits (one spare for the carry).
 pub const fn digits_for(bits: u32, w: u32) -> usize {
     (bits / w + 1) as usize

@@ -1,6 +1,8 @@
-//! Variable-time Jacobian arithmetic for the a = 0 curves, and the
+//! Jacobian arithmetic for the a = 0 curves: the variable-time
 //! [`mul_vartime`] (k·P), [`mul_g_vartime`] (k·G, comb) and [`mul2_vartime`]
-//! (a·G + b·P) built on it. For public inputs only.
+//! (a·G + b·P) for public inputs, and the constant-time doubling and mixed
+//! addition (`add_affine_ct`, libsecp256k1's `gej_add_ge`) that the
+//! constant-time `mul` and comb run on.
 //!
 //! Why: the complete projective formulas of `curve.rs` cost 6M + 2S + 1m_3b
 //! per doubling and 12M + 2m_3b per addition, whatever the input. When the
@@ -33,10 +35,20 @@ const W: u32 = 5;
 
 /// A point in Jacobian coordinates; Z = 0 is the point at infinity.
 #[derive(Clone, Copy, Debug)]
-struct Jacobian<F> {
-    x: F,
-    y: F,
-    z: F,
+pub(crate) struct Jacobian<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
+    pub(crate) z: F,
+}
+
+impl<F: Field> subtle::ConditionallySelectable for Jacobian<F> {
+    fn conditional_select(a: &Self, b: &Self, c: subtle::Choice) -> Self {
+        Jacobian {
+            x: F::conditional_select(&a.x, &b.x, c),
+            y: F::conditional_select(&a.y, &b.y, c),
+            z: F::conditional_select(&a.z, &b.z, c),
+        }
+    }
 }
 
 impl<F: Field> Jacobian<F> {
@@ -50,14 +62,94 @@ impl<F: Field> Jacobian<F> {
         bool::from(self.z.is_zero())
     }
 
+    /// The homogeneous (X : Y : Z) as Jacobian (X·Z : Y·Z² : Z).
+    pub(crate) fn from_projective<C: CurveParams<Fe = F>>(p: &ProjectivePoint<C>) -> Self {
+        Jacobian {
+            x: p.x * p.z,
+            y: p.y * p.z.square(),
+            z: p.z,
+        }
+    }
+
+    /// The affine (x, y) with Z = r ≠ 0: (x·r², y·r³, r), the projective
+    /// blinding of the constant-time comb.
+    pub(crate) fn from_affine_scaled(x: &F, y: &F, r: &F) -> Self {
+        let r2 = r.square();
+        Jacobian {
+            x: *x * r2,
+            y: *y * r2 * *r,
+            z: *r,
+        }
+    }
+
+    /// P + (x₂, y₂) for a finite affine point, constant time, correct for
+    /// every P (libsecp256k1's `gej_add_ge`, after Brier–Joye's unified
+    /// formula; 7M + 5S). With U₁ = X, U₂ = x₂Z², S₁ = Y, S₂ = y₂Z³,
+    /// T = U₁ + U₂, M = S₁ + S₂ and R = T² − U₁U₂, the slope is R/M — which
+    /// is also right for P = Q, so doubling needs no branch. It breaks down
+    /// only where M = 0:
+    /// - P = −Q: then U₁ = U₂ too, and Z₃ = Z·M_alt below is 0 (∞);
+    /// - y₁ = −y₂ with x₁ ≠ x₂: on y² = x³ + b that means x₁³ = x₂³, so
+    ///   x₂ = β^±1·x₁, and the slope is the chord's (S₁ − S₂)/(U₁ − U₂) =
+    ///   2S₁/(U₁ − U₂), selected by mask. Where both are defined they agree.
+    /// - P = ∞ (Z = 0): the result is replaced by (x₂, y₂, 1) by mask.
+    ///
+    /// With the selected pair (R_alt, M_alt): Q = −T·M_alt²,
+    /// X₃ = R_alt² + Q, Z₃ = Z·M_alt and
+    /// Y₃ = −(R_alt·(2X₃ + Q) + M³·M_alt)/2, where M³·M_alt is M_alt⁴ or 0
+    /// (M = M_alt, or M = 0). No branch, no table index: every value is
+    /// computed and kept or dropped by `conditional_select`. The formula
+    /// does not use b, so it also runs on the isomorphic curves of the
+    /// effective-affine tables.
+    pub(crate) fn add_affine_ct(&self, x2: &F, y2: &F) -> Self {
+        let zz = self.z.square();
+        let (u1, s1) = (self.x, self.y);
+        let u2 = *x2 * zz;
+        let s2 = *y2 * zz * self.z;
+        let t = u1 + u2;
+        let m = s1 + s2;
+        let rr = t.square() - u1 * u2;
+        let degenerate = m.is_zero();
+        let rr_alt = F::conditional_select(&rr, &s1.double(), degenerate);
+        let m_alt = F::conditional_select(&m, &(u1 - u2), degenerate);
+        let n = m_alt.square();
+        let q = -(t * n);
+        let n = F::conditional_select(&n.square(), &m, degenerate);
+        let x3 = rr_alt.square() + q;
+        let y3 = (-((x3.double() + q) * rr_alt + n)).half();
+        let z3 = self.z * m_alt;
+        let inf = self.z.is_zero();
+        Jacobian {
+            x: F::conditional_select(&x3, x2, inf),
+            y: F::conditional_select(&y3, y2, inf),
+            z: F::conditional_select(&z3, &F::ONE, inf),
+        }
+    }
+
+    /// (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g, with ∞
+    /// mapped to (0 : 1 : 0) by mask. Constant time.
+    pub(crate) fn to_projective_ct<C: CurveParams<Fe = F>>(self, g: &F) -> ProjectivePoint<C> {
+        let z = self.z * *g;
+        let p = ProjectivePoint {
+            x: self.x * z,
+            y: self.y,
+            z: z.square() * z,
+        };
+        subtle::ConditionallySelectable::conditional_select(
+            &p,
+            &ProjectivePoint::identity(),
+            z.is_zero(),
+        )
+    }
+
     /// 2P in 3M + 4S (libsecp256k1's `gej_double`): with L = 3X²/2, S = Y²
     /// and T = X·S, X₃ = L² − 2T, Y₃ = L·(T − X₃) − S², Z₃ = Y·Z — the
     /// dbl-2009-l result (X′, Y′, Z′ = 2YZ) scaled by λ = 1/2 (X′/4, Y′/8,
     /// Z′/2). One halving and five additions instead of dbl-2009-l's 2M + 5S
     /// with fourteen: the linear operations, with their masked reductions,
     /// were a sixth of the doubling. Infinity stays infinity (Z₃ = Y·Z); on
-    /// these prime-order curves no finite point has y = 0.
-    fn double(&self) -> Self {
+    /// these prime-order curves no finite point has y = 0. Constant time.
+    pub(crate) fn double(&self) -> Self {
         let a = self.x.square();
         let l = (a.double() + a).half();
         let s = self.y.square();
@@ -117,7 +209,9 @@ impl<F: Field> Jacobian<F> {
 /// (X : Y : Z·g) on E. `None` if an exceptional addition came up (only
 /// possible for points of order ≤ 17), for the caller to fall back.
 #[allow(clippy::type_complexity)]
-fn odd_multiples_effective_affine<F: Field>(p: &Jacobian<F>) -> Option<([(F, F); 8], F)> {
+pub(crate) fn odd_multiples_effective_affine<F: Field>(
+    p: &Jacobian<F>,
+) -> Option<([(F, F); 8], F)> {
     let d = p.double();
     if d.is_infinity() {
         return None;
@@ -326,5 +420,70 @@ mod tests {
                 assert!(bool::from(projective.ct_eq(&want)), "k = {k}");
             }
         }
+    }
+
+    /// `add_affine_ct` on every pair of the toy curve's points (P with a
+    /// non-trivial Z, or ∞; Q finite) equals the complete RCB addition —
+    /// this walks every special case: P = ∞, P = Q, P = −Q, and the
+    /// degenerate y₁ = −y₂ with x₂ = β^±1·x₁ (Q = −φ(P) or −φ²(P)). The
+    /// degenerate pairs are counted, so the case cannot silently vanish.
+    #[test]
+    fn toy_curve_ct_addition_every_pair() {
+        let g = Point::generator();
+        let mut pts = vec![Point::identity()];
+        for _ in 1..199 {
+            pts.push(pts.last().unwrap().add(&g));
+        }
+        let r = crate::curves::toy::Fe::from_u64(5);
+        let mut degenerate = 0;
+        for p in &pts {
+            let pj = Jacobian::from_projective(p);
+            // rescale to a Z other than the projective one: (X r², Y r³, Z r)
+            let pj = Jacobian {
+                x: pj.x * r.square(),
+                y: pj.y * r.square() * r,
+                z: pj.z * r,
+            };
+            for q in pts.iter().skip(1) {
+                let qa = q.to_affine();
+                let got = pj.add_affine_ct(&qa.x, &qa.y).to_projective_ct(&Field::ONE);
+                assert!(bool::from(got.ct_eq(&p.add(q))), "{p:?} + {q:?}");
+                let pa = p.to_affine();
+                if !bool::from(p.is_identity()) && pa.x != qa.x && pa.y == -qa.y {
+                    degenerate += 1;
+                }
+            }
+        }
+        // Each of the 198 finite P has Q = −φ(P) and Q = −φ²(P).
+        assert_eq!(degenerate, 2 * 198);
+    }
+
+    /// The same special cases on the three real curves.
+    #[test]
+    fn ct_addition_special_cases() {
+        fn run<C: CurveParams>() {
+            let g = ProjectivePoint::<C>::generator();
+            let p = g.double().add(&g); // 3G, Z ≠ 1
+            let pj = Jacobian::from_projective(&p);
+            for q in [
+                g,
+                p,
+                p.neg(),
+                p.endomorphism().neg(),
+                p.endomorphism().endomorphism().neg(),
+                p.endomorphism(),
+            ] {
+                let qa = q.to_affine();
+                for (a, pa) in [(pj, p), (Jacobian::INFINITY, ProjectivePoint::identity())] {
+                    let got = a
+                        .add_affine_ct(&qa.x, &qa.y)
+                        .to_projective_ct::<C>(&C::Fe::ONE);
+                    assert!(bool::from(got.ct_eq(&pa.add(&q))));
+                }
+            }
+        }
+        run::<crate::curves::secp256k1::Secp256k1>();
+        run::<crate::curves::bn254::Bn254>();
+        run::<crate::curves::bls12_381::Bls12_381>();
     }
 }

@@ -4,7 +4,8 @@
 //! `select(d)` for a signed digit d ∈ [−W, W] touches every entry, keeps the
 //! one whose index equals |d| with `conditional_assign`, returns the identity
 //! for d = 0, and negates conditionally on the sign of d: no branch and no
-//! memory address depends on d.
+//! memory address depends on d. [`select_odd`] is the same scan for the odd
+//! digits of `glv::recode_odd` over the odd multiples P, 3P, 5P, ….
 
 use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
 
@@ -56,6 +57,24 @@ where
     let mut r = identity;
     for (i, e) in entries.iter().enumerate() {
         r.conditional_assign(e, abs.ct_eq(&(i as u8 + 1)));
+    }
+    r.conditional_negate(Choice::from(sign));
+    r
+}
+
+/// `entries[i] = (2i + 1)·P`: d·P for an odd d ∈ [−(2·len − 1), 2·len − 1],
+/// every entry read whatever d is, the sign applied by mask. Constant time
+/// in d; d must be odd (the odd-digit recoding never yields 0).
+pub fn select_odd<T>(entries: &[T], d: i8) -> T
+where
+    T: Copy + ConditionallySelectable + ConditionallyNegatable,
+{
+    let sign = (d as u8) >> 7;
+    let mask = (d >> 7) as u8;
+    let idx = (((d as u8) ^ mask).wrapping_add(sign)) >> 1;
+    let mut r = entries[0];
+    for (i, e) in entries.iter().enumerate().skip(1) {
+        r.conditional_assign(e, idx.ct_eq(&(i as u8)));
     }
     r.conditional_negate(Choice::from(sign));
     r

@@ -1,9 +1,14 @@
 //! Scalar-multiplication drivers over the generic a = 0 group.
 //!
-//! - [`mul`]: constant time in k — GLV split, signed 4-bit windows over both
-//!   halves (Constantine/k256 style), 8-entry [`LookupTable`]s scanned whole,
-//!   a fixed schedule of 4 doublings and 2 complete additions per digit.
-//!   Cost for a 129-bit bound: 33 × (4D + 2A) plus 7A + 1D for the table.
+//! - [`mul`]: constant time in k — GLV split, odd signed 4-bit digits over
+//!   both halves (libsecp256k1's `ecmult_const` design), the odd multiples
+//!   P … 15P as one effective-affine table (φ's is βx of it) scanned whole,
+//!   a fixed schedule of 4 Jacobian doublings (3M + 4S) and 2 constant-time
+//!   mixed additions (7M + 5S) per digit. Cost for a 129-bit bound:
+//!   32 × (4D + 2A) + 3A, plus the table (1D + 7 variable-time additions).
+//! - [`mul_complete`]: the same GLV split over the complete RCB formulas
+//!   and a projective table (33 × (4D + 2A), 12M per addition): the path
+//!   for points of tiny order and a cross-check.
 //! - [`mul_vartime`]: for public k — GLV + width-5 wNAF (Straus over the two
 //!   halves), skipping zero digits, in Jacobian coordinates (`jacobian.rs`);
 //!   [`mul_vartime_projective`] is the same schedule on the complete formulas.
@@ -11,12 +16,15 @@
 //!   (G, φ(G), P, φ(P)) in Jacobian coordinates; [`mul2_vartime_projective`]
 //!   is the same on the complete formulas.
 
-use crate::comb::GeneratorTable;
+use crate::comb::{AffineXY, GeneratorTable};
 use crate::curve::{CurveParams, ProjectivePoint};
-use crate::glv::{decompose, digits_for, recode, wnaf_vartime, Split};
-use crate::lookup::LookupTable;
+use crate::field::Field;
+use crate::glv::{decompose, digits_for, odd_digits_for, recode, recode_odd, wnaf_vartime, Split};
+use crate::jacobian::{odd_multiples_effective_affine, Jacobian};
+use crate::lookup::{select_odd, LookupTable};
 use crate::scalar::ScalarField;
-use subtle::ConditionallyNegatable;
+use subtle::{ConditionallyNegatable, ConditionallySelectable};
+use zeroize::Zeroize;
 
 /// Window width of the constant-time path.
 const W: u32 = 4;
@@ -34,8 +42,83 @@ fn table<C: CurveParams>(p: &ProjectivePoint<C>) -> LookupTable<ProjectivePoint<
     LookupTable::new(e)
 }
 
-/// k·P, constant time in k (and in P's coordinates).
+/// k·P, constant time in k (see the module doc for the schedule).
+///
+/// The table of odd multiples is built with the variable-time Jacobian
+/// additions (`jacobian.rs`), whose branches depend on P alone and are
+/// never taken for a point of large order; P = O runs on G instead, under
+/// the same instructions, and is masked to O at the end. Every addition
+/// in the main loop is `add_affine_ct`, complete for a finite table entry,
+/// because partial sums may meet ±(table entry) or ∞ for crafted k.
 pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
+    let is_id = p.is_identity();
+    let base = ProjectivePoint::conditional_select(p, &ProjectivePoint::generator(), is_id);
+    let Some((odd, g)) = odd_multiples_effective_affine(&Jacobian::from_projective(&base)) else {
+        // Only points of order ≤ 17 (never in these prime-order groups).
+        return mul_complete(p, k);
+    };
+    let Split {
+        mut k1,
+        neg1,
+        mut k2,
+        neg2,
+    } = decompose(k, &C::GLV);
+    let digits = odd_digits_for(C::GLV.bound_bits, W);
+    let (mut d1, even1) = recode_odd(&k1, W, digits);
+    let (mut d2, even2) = recode_odd(&k2, W, digits);
+    k1.zeroize();
+    k2.zeroize();
+    // ±P's and ±φ(P)'s odd multiples; φ(x, y) = (βx, y) commutes with the
+    // isomorphism of the effective-affine table.
+    let mut t1 = [AffineXY {
+        x: C::Fe::ZERO,
+        y: C::Fe::ZERO,
+    }; T];
+    let mut t2 = t1;
+    for (i, (x, y)) in odd.iter().enumerate() {
+        t1[i] = AffineXY { x: *x, y: *y };
+        t1[i].conditional_negate(neg1);
+        t2[i] = AffineXY {
+            x: *x * C::BETA,
+            y: *y,
+        };
+        t2[i].conditional_negate(neg2);
+    }
+    let top = digits - 1;
+    let q = select_odd(&t1, d1[top]);
+    let mut acc = Jacobian {
+        x: q.x,
+        y: q.y,
+        z: C::Fe::ONE,
+    };
+    let q = select_odd(&t2, d2[top]);
+    acc = acc.add_affine_ct(&q.x, &q.y);
+    for i in (0..top).rev() {
+        for _ in 0..W {
+            acc = acc.double();
+        }
+        let q = select_odd(&t1, d1[i]);
+        acc = acc.add_affine_ct(&q.x, &q.y);
+        let q = select_odd(&t2, d2[i]);
+        acc = acc.add_affine_ct(&q.x, &q.y);
+    }
+    // The digits spell |kᵢ| | 1: take one multiple back off an even half.
+    for (t, even) in [(&t1, even1), (&t2, even2)] {
+        let fixed = acc.add_affine_ct(&t[0].x, &-t[0].y);
+        acc = Jacobian::conditional_select(&acc, &fixed, even);
+    }
+    d1.zeroize();
+    d2.zeroize();
+    let r = acc.to_projective_ct(&g);
+    ProjectivePoint::conditional_select(&r, &ProjectivePoint::identity(), is_id)
+}
+
+/// k·P, constant time in k and in P: GLV split, signed 4-bit windows over
+/// both halves (Constantine/k256 style), 8-entry [`LookupTable`]s of
+/// projective multiples scanned whole, 4 doublings and 2 complete RCB
+/// additions per digit. Slower than [`mul`]; kept for points of tiny order
+/// and as a second constant-time path to cross-check it.
+pub fn mul_complete<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
     let Split { k1, neg1, k2, neg2 } = decompose(k, &C::GLV);
     let digits = digits_for(C::GLV.bound_bits, W);
     let d1 = recode(&k1, W, digits);
