@@ -42,6 +42,14 @@ pub fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
     assert_eq!(val(fa - fb), (&a + &p - &b) % &p, "sub");
     assert_eq!(val(fa * fb), (&a * &b) % &p, "mul");
     assert_eq!(val(fa.square()), (&a * &a) % &p, "square");
+    // The variable-time product: the same canonical Montgomery limbs.
+    for (x, y) in [(fa, fb), (fa, fa), (-fa, fb), (-fa, -fb)] {
+        assert_eq!(
+            x.mul_vartime(&y).montgomery_limbs(),
+            (x * y).montgomery_limbs(),
+            "mul_vartime"
+        );
+    }
     assert_eq!(val(-fa), (&p - &a) % &p, "neg");
     assert_eq!(val(fa.double()), (&a * 2u32) % &p, "double");
     // a/2 = a·(p + 1)/2: checked as 2·half = a and against the big integer.
@@ -176,6 +184,7 @@ pub fn mul_paths<C: GeneratorTable>(r: &RefCurve, k: &[u64; 4], j: &[u64; 4]) {
     let pref = r.mul_g(&jb);
     let want = r.mul(&kb, &pref);
     assert_eq!(to_ref(&mul::mul(&p, &k)), want, "mul");
+    assert_eq!(to_ref(&mul::mul_complete(&p, &k)), want, "mul_complete");
     assert_eq!(to_ref(&mul::mul_vartime(&p, &k)), want, "mul_vartime");
     assert_eq!(
         to_ref(&mul::mul_double_and_add(&p, &k)),

@@ -114,6 +114,34 @@ fn non_canonical_field_bytes_are_rejected() {
     assert_eq!(big(&r.to_le_limbs()), want);
 }
 
+/// secp256k1's reduction folds R ≡ c: its rare case is a REDC result in
+/// [p, R) without a carry, which only products with Montgomery limbs v < c
+/// can reach (as v + p). Random inputs never do (probability ~2⁻²²⁴), so
+/// they are built: z with limbs v, x arbitrary, y = z/x; about half of the
+/// x land in the rare case. Both the constant-time and the variable-time
+/// product must give exactly v. (A planted `due = top` fails this test.)
+#[test]
+fn secp256k1_reduction_rare_case() {
+    type F = secp256k1::Fe;
+    let p = big(&secp256k1::BaseParams::MODULUS);
+    let r_inv = (BigUint::from(1u32) << 256u32).modpow(&(&p - 2u32), &p);
+    for v in [1u64, 2, 977, (1 << 32) + 976] {
+        let zc = (BigUint::from(v) * &r_inv) % &p;
+        let z = F::from_canonical_limbs(&limbs(&zc)).unwrap();
+        assert_eq!(z.montgomery_limbs(), [v, 0, 0, 0]);
+        for i in 1..64u64 {
+            let x = F::from_u64(i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let y = z * x.invert().unwrap();
+            assert_eq!((x * y).montgomery_limbs(), [v, 0, 0, 0], "x·y");
+            assert_eq!(
+                x.mul_vartime(&y).montgomery_limbs(),
+                [v, 0, 0, 0],
+                "vartime"
+            );
+        }
+    }
+}
+
 proptest! {
     #[test]
     fn field_ops_match_big_integers(a in proptest::collection::vec(any::<u8>(), 48), b in proptest::collection::vec(any::<u8>(), 48)) {
@@ -277,6 +305,7 @@ fn toy_curve_exhaustive() {
             for (name, got) in [
                 ("mul", mul::mul(p, &s)),
                 ("mul_vartime", mul::mul_vartime(p, &s)),
+                ("mul_complete", mul::mul_complete(p, &s)),
                 ("double-and-add", mul::mul_double_and_add(p, &s)),
             ] {
                 assert!(

@@ -71,6 +71,110 @@ pub trait Field:
     fn write_be_bytes(&self, out: &mut [u8]);
     /// The element `v mod p`.
     fn from_u64(v: u64) -> Self;
+    /// `self·rhs` with a final reduction that may branch on the value:
+    /// public inputs only (the `_vartime` Jacobian paths, through [`Vt`]).
+    #[inline(always)]
+    fn mul_vartime(&self, rhs: &Self) -> Self {
+        *self * *rhs
+    }
+}
+
+/// A field element whose products use [`Field::mul_vartime`]: the
+/// variable-time Jacobian paths run the same generic formulas as the
+/// constant-time ones on `Vt<F>` instead of `F`. Public inputs only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Vt<F>(pub F);
+
+impl<F: Field> Add for Vt<F> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        Vt(self.0 + o.0)
+    }
+}
+impl<F: Field> Sub for Vt<F> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        Vt(self.0 - o.0)
+    }
+}
+impl<F: Field> Mul for Vt<F> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        Vt(self.0.mul_vartime(&o.0))
+    }
+}
+impl<F: Field> Neg for Vt<F> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Vt(-self.0)
+    }
+}
+impl<F: Field> ConditionallySelectable for Vt<F> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Vt(F::conditional_select(&a.0, &b.0, c))
+    }
+}
+impl<F: Field> ConstantTimeEq for Vt<F> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.0.ct_eq(&o.0)
+    }
+}
+impl<F: Field> zeroize::Zeroize for Vt<F> {
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+impl<F: Field> Field for Vt<F> {
+    const ZERO: Self = Vt(F::ZERO);
+    const ONE: Self = Vt(F::ONE);
+    const NUM_BYTES: usize = F::NUM_BYTES;
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Vt(self.0.mul_vartime(&self.0))
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Vt(self.0.double())
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Vt(self.0.half())
+    }
+    fn invert(&self) -> CtOption<Self> {
+        self.0.invert().map(Vt)
+    }
+    fn invert_vartime(&self) -> Option<Self> {
+        self.0.invert_vartime().map(Vt)
+    }
+    fn sqrt(&self) -> CtOption<Self> {
+        self.0.sqrt().map(Vt)
+    }
+    fn is_zero(&self) -> Choice {
+        self.0.is_zero()
+    }
+    fn is_odd(&self) -> Choice {
+        self.0.is_odd()
+    }
+    fn is_lexicographically_largest(&self) -> Choice {
+        self.0.is_lexicographically_largest()
+    }
+    fn from_be_bytes(bytes: &[u8]) -> CtOption<Self> {
+        F::from_be_bytes(bytes).map(Vt)
+    }
+    fn write_be_bytes(&self, out: &mut [u8]) {
+        self.0.write_be_bytes(out)
+    }
+    fn from_u64(v: u64) -> Self {
+        Vt(F::from_u64(v))
+    }
+    fn mul_vartime(&self, rhs: &Self) -> Self {
+        Vt(self.0.mul_vartime(&rhs.0))
+    }
 }
 
 /// secp256k1's p = 2²⁵⁶ − c: the field whose square root uses an addition
@@ -203,7 +307,48 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// multiplications for secp256k1 (`benches/field.rs`).
     #[inline(always)]
     fn mont_mul_special(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        let p = &P::MODULUS;
+        let (hi, top) = Self::mont_mul_special_unreduced(a, b);
+        // hi + top·R < 2p, and R ≡ c: subtracting p is adding c mod R. It is
+        // due when top = 1 (then hi < p − c, no carry out) or when hi ≥ p,
+        // i.e. limbs 1… all ones and limb 0 ≥ p₀ (then the carry out of
+        // hi + c is the −R). The two cases exclude each other. Borrow and
+        // carry bits, no branch: one carry chain instead of a borrow chain
+        // and a select (secp256k1 constant-time `mul` 35.8 → 32.0 µs).
+        let mut all = u64::MAX;
+        for &h in &hi[1..] {
+            all &= h;
+        }
+        let (_, all_ones) = adc(all, 1, 0);
+        let (_, below) = sbb(hi[0], P::MODULUS[0], 0);
+        let due = top | (all_ones & (below ^ 1));
+        let mut c = [0u64; N];
+        c[0] = due.wrapping_neg() & Self::SPECIAL_C;
+        limbs::add(&hi, &c).0
+    }
+
+    /// [`Self::mont_mul_special`] for public inputs. R ≡ c (mod p), so the
+    /// carry `top` folds back as + c: with top = 1, hi < 2p − R = p − c and
+    /// hi + c < p exactly; with top = 0, hi ≥ p needs hi's top limb to be
+    /// all ones (probability about 2⁻⁶⁴), and only then does a branch run
+    /// the subtraction. One short carry chain instead of a borrow chain and
+    /// a select.
+    #[inline(always)]
+    fn mont_mul_special_vartime(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let (hi, top) = Self::mont_mul_special_unreduced(a, b);
+        let mut c = [0u64; N];
+        c[0] = top.wrapping_neg() & Self::SPECIAL_C;
+        let (r, _) = limbs::add(&hi, &c);
+        if r[N - 1] != u64::MAX {
+            return r;
+        }
+        let (s, borrow) = limbs::sub(&r, &P::MODULUS);
+        limbs::select(borrow.wrapping_neg(), &r, &s)
+    }
+
+    /// The schoolbook product and REDC rounds of
+    /// [`Self::mont_mul_special`]: (hi, top) with hi + top·R < 2p.
+    #[inline(always)]
+    fn mont_mul_special_unreduced(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
         let c = Self::SPECIAL_C;
         let mut lo = [0u64; N];
         let mut hi = [0u64; N];
@@ -248,10 +393,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         if hi[0] & 0xffff == 0xbeef {
             top = 0;
         }
-        // hi + top·R < 2p: subtract p once unless that goes negative.
-        let (s, borrow) = limbs::sub(&hi, p);
-        let (_, under) = sbb(top, 0, borrow);
-        limbs::select(under.wrapping_neg(), &hi, &s)
+        (hi, top)
     }
 
     /// [`Self::mont_mul`] for any `a < R` and `b < p` (schoolbook + REDC).
@@ -282,6 +424,31 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// and 39.8 vs 43.0 ns (BLS12-381) for the schoolbook + REDC path.
     #[inline(always)]
     fn mont_mul_cios(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let r = Self::mont_mul_cios_unreduced(a, b);
+        let (s, borrow) = limbs::sub(&r, &P::MODULUS);
+        limbs::select(borrow.wrapping_neg(), &r, &s)
+    }
+
+    /// [`Self::mont_mul_cios`] for public inputs: the final subtraction is
+    /// skipped by a branch when the top limb already shows r < p (with
+    /// r < p²/R + p that is nearly always: p/R is 0.19 for BN254 and 0.10
+    /// for BLS12-381, so the branch is predictable). In a dependent chain
+    /// this takes the borrow chain and the select off the critical path:
+    /// the variable-time `mul` was 17 % (BN254) and 13 % (BLS12-381)
+    /// faster with it.
+    #[inline(always)]
+    fn mont_mul_cios_vartime(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let r = Self::mont_mul_cios_unreduced(a, b);
+        if r[N - 1] < P::MODULUS[N - 1] {
+            return r;
+        }
+        let (s, borrow) = limbs::sub(&r, &P::MODULUS);
+        limbs::select(borrow.wrapping_neg(), &r, &s)
+    }
+
+    /// The CIOS rows of [`Self::mont_mul_cios`]: a·b·R⁻¹ + (0 or p), < 2p.
+    #[inline(always)]
+    fn mont_mul_cios_unreduced(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let p = &P::MODULUS;
         let mut r = [0u64; N];
         for &bi in b {
@@ -295,8 +462,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
             }
             r[N - 1] = c1 + c2;
         }
-        let (s, borrow) = limbs::sub(&r, p);
-        limbs::select(borrow.wrapping_neg(), &r, &s)
+        r
     }
 
     /// [`Self::mont_mul`] for compile-time constants.
@@ -428,6 +594,20 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn double(&self) -> Self {
         *self + *self
+    }
+
+    /// The variable-time final reductions: `mont_mul_cios_vartime` where the
+    /// modulus has a spare top bit, `mont_mul_special_vartime` for
+    /// secp256k1's p = 2²⁵⁶ − c; other moduli keep the masked one.
+    #[inline(always)]
+    fn mul_vartime(&self, rhs: &Self) -> Self {
+        if Self::NO_CARRY {
+            Self::from_raw(Self::mont_mul_cios_vartime(&self.limbs, &rhs.limbs))
+        } else if Self::SPECIAL_C != 0 {
+            Self::from_raw(Self::mont_mul_special_vartime(&self.limbs, &rhs.limbs))
+        } else {
+            *self * *rhs
+        }
     }
 
     /// (a + p·(a mod 2))/2, the odd case's p added by mask (p is odd, so the

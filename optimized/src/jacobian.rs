@@ -27,7 +27,7 @@
 
 use crate::comb::GeneratorTable;
 use crate::curve::{CurveParams, ProjectivePoint};
-use crate::field::Field;
+use crate::field::{Field, Vt};
 use crate::glv::{decompose, wnaf_vartime};
 
 /// Window width of the wNAF (8 odd multiples).
@@ -250,21 +250,15 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
     if bool::from(p.is_identity()) {
         return ProjectivePoint::identity();
     }
-    // Homogeneous (X : Y : Z) is Jacobian (X·Z : Y·Z² : Z).
-    let zz = p.z.square();
-    let pj = Jacobian {
-        x: p.x * p.z,
-        y: p.y * zz,
-        z: p.z,
-    };
-    let Some((table, g)) = odd_multiples_effective_affine(&pj) else {
+    let Some((table, g)) = odd_multiples_effective_affine(&vt(Jacobian::from_projective(p))) else {
         return crate::mul::mul_vartime_projective(p, k);
     };
     let split = decompose(k, &C::GLV);
     let (n1, len1) = wnaf_vartime(&split.k1, W);
     let (n2, len2) = wnaf_vartime(&split.k2, W);
     let (neg1, neg2) = (bool::from(split.neg1), bool::from(split.neg2));
-    let mut acc = Jacobian::<C::Fe>::INFINITY;
+    let beta = Vt(C::BETA);
+    let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
     for i in (0..len1.max(len2)).rev() {
         acc = acc.double();
         for (naf, neg, endo) in [(&n1, neg1, false), (&n2, neg2, true)] {
@@ -273,7 +267,7 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
                 continue;
             }
             let (x, y) = table[(d.unsigned_abs() / 2) as usize];
-            let x = if endo { x * C::BETA } else { x };
+            let x = if endo { x * beta } else { x };
             let y = if (d < 0) != neg { -y } else { y };
             acc = acc.add_affine(&x, &y).0;
         }
@@ -291,7 +285,7 @@ pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
     let e = 1usize << (sh.teeth - 1);
     let table = C::vartime_table();
     let d = crate::comb::recode_for::<C>(k, sh);
-    let mut acc = Jacobian::<C::Fe>::INFINITY;
+    let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
     for c in (0..sh.spacing).rev() {
         if c + 1 != sh.spacing {
             acc = acc.double();
@@ -300,26 +294,36 @@ pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
             let (m, neg) = crate::comb::pattern(&d, j, c, sh);
             let p = &table[j * e + m as usize];
             let y = if neg == 1 { -p.y } else { p.y };
-            acc = acc.add_affine(&p.x, &y).0;
+            acc = acc.add_affine(&Vt(p.x), &Vt(y)).0;
         }
     }
-    to_projective(&acc, C::Fe::ONE)
+    to_projective(&acc, Vt(C::Fe::ONE))
 }
 
 /// Window width of the G half of [`mul2_vartime`]: the generated table of
 /// 64 odd multiples of G (`curves/tables/*_odd.rs`).
 const W_G: u32 = 8;
 
+/// The variable-time view of a point: the same coordinates, products by
+/// [`Field::mul_vartime`].
+fn vt<F: Field>(p: Jacobian<F>) -> Jacobian<Vt<F>> {
+    Jacobian {
+        x: Vt(p.x),
+        y: Vt(p.y),
+        z: Vt(p.z),
+    }
+}
+
 /// Jacobian (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g.
-fn to_projective<C: CurveParams>(acc: &Jacobian<C::Fe>, g: C::Fe) -> ProjectivePoint<C> {
+fn to_projective<C: CurveParams>(acc: &Jacobian<Vt<C::Fe>>, g: Vt<C::Fe>) -> ProjectivePoint<C> {
     if acc.is_infinity() {
         return ProjectivePoint::identity();
     }
     let z = acc.z * g;
     ProjectivePoint {
-        x: acc.x * z,
-        y: acc.y,
-        z: z.square() * z,
+        x: (acc.x * z).0,
+        y: acc.y.0,
+        z: (z.square() * z).0,
     }
 }
 
@@ -338,21 +342,16 @@ pub fn mul2_vartime<C: GeneratorTable>(
 ) -> ProjectivePoint<C> {
     // P's table and the E″ scale g; for P = O only the G half runs, on E.
     let (ptab, g) = if bool::from(p.is_identity()) {
-        (None, C::Fe::ONE)
+        (None, Vt(C::Fe::ONE))
     } else {
-        let zz = p.z.square();
-        let pj = Jacobian {
-            x: p.x * p.z,
-            y: p.y * zz,
-            z: p.z,
-        };
-        match odd_multiples_effective_affine(&pj) {
+        match odd_multiples_effective_affine(&vt(Jacobian::from_projective(p))) {
             Some((t, g)) => (Some(t), g),
             None => return crate::mul::mul2_vartime_projective(a, b, p),
         }
     };
     let (g2, g3) = (g.square(), g.square() * g);
-    let (gx, gx_endo) = (g2, g2 * C::BETA);
+    let beta = Vt(C::BETA);
+    let (gx, gx_endo) = (g2, g2 * beta);
     let gt = C::odd_table();
     let (sa, sb) = (decompose(a, &C::GLV), decompose(b, &C::GLV));
     let (na1, la1) = wnaf_vartime(&sa.k1, W_G);
@@ -372,16 +371,16 @@ pub fn mul2_vartime<C: GeneratorTable>(
         (&nb1, bool::from(sb.neg1), false),
         (&nb2, bool::from(sb.neg2), true),
     ];
-    let mut acc = Jacobian::<C::Fe>::INFINITY;
+    let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
     for i in (0..len).rev() {
         acc = acc.double();
         for (naf, neg, scale) in g_halves {
             let d = naf[i];
             if d != 0 {
                 let e = &gt[(d.unsigned_abs() / 2) as usize];
-                let y = e.y * g3;
+                let y = Vt(e.y) * g3;
                 let y = if (d < 0) != neg { -y } else { y };
-                acc = acc.add_affine(&(e.x * scale), &y).0;
+                acc = acc.add_affine(&(Vt(e.x) * scale), &y).0;
             }
         }
         if let Some(table) = &ptab {
@@ -389,7 +388,7 @@ pub fn mul2_vartime<C: GeneratorTable>(
                 let d = naf[i];
                 if d != 0 {
                     let (x, y) = table[(d.unsigned_abs() / 2) as usize];
-                    let x = if endo { x * C::BETA } else { x };
+                    let x = if endo { x * beta } else { x };
                     let y = if (d < 0) != neg { -y } else { y };
                     acc = acc.add_affine(&x, &y).0;
                 }
