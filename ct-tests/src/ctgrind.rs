@@ -84,6 +84,14 @@ fn targets() -> Vec<(&'static str, fn())> {
             unpoison(&r);
             black_box(r);
         }),
+        ("ct_lookup_xy", || {
+            use twinmul::comb::GeneratorTable;
+            let pos: u8 = 21;
+            poison(&pos);
+            let r = lookup::scan_xy(&Secp256k1::table()[32..64], black_box(pos));
+            unpoison(&r);
+            black_box(r);
+        }),
         ("ct_lookup_ecgfp5_table", || {
             let d: i8 = 13;
             poison(&d);

@@ -78,6 +78,20 @@ fn ct_lookup_glv(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// secp256k1 comb row (32 affine entries) by `scan_xy`, the scan of the
+/// constant-time `mul` and `mul_g`: position 0 vs a random position.
+fn ct_lookup_xy(r: &mut CtRunner, rng: &mut BenchRng) {
+    use twinmul::comb::GeneratorTable;
+    let row = &Secp256k1::table()[32..64];
+    for (c, pos) in prepare(
+        rng,
+        n(),
+        |right, rng| if right { rng.random_range(0u8..32) } else { 0 },
+    ) {
+        r.run_one(c, || lookup::scan_xy(black_box(row), black_box(pos)));
+    }
+}
+
 /// ECgFp5 generator-table row: digit 1 vs a random digit in [−16, 16].
 fn ct_lookup_ecgfp5_table(r: &mut CtRunner, rng: &mut BenchRng) {
     let row = &ec::generator_rows()[17];
@@ -330,6 +344,7 @@ fn ct_lighter_sign(r: &mut CtRunner, rng: &mut BenchRng) {
 
 ctbench_main!(
     ct_lookup_glv,
+    ct_lookup_xy,
     ct_lookup_ecgfp5_table,
     leaky_lookup_control,
     ct_scalar_canonical,

@@ -129,12 +129,6 @@ pub(crate) fn recode_for<C: GeneratorTable>(k: &C::Scalar, sh: CombShape) -> [u6
     ((*k + two_b - C::Scalar::ONE) * half).to_le_limbs()
 }
 
-/// The block digit at comb offset `c`: (table index + 1, negate?).
-pub(crate) fn digit<C: GeneratorTable>(d: &[u64; 4], j: usize, c: usize) -> (i8, Choice) {
-    let (m, flip) = pattern(d, j, c, C::SHAPE);
-    ((m + 1) as i8, Choice::from(flip as u8))
-}
-
 /// The block pattern at comb offset `c` of a comb of shape `sh`: (index
 /// within the block, 1 when the entry is to be negated). No branch.
 pub(crate) fn pattern(d: &[u64; 4], j: usize, c: usize, sh: CombShape) -> (u64, u64) {
@@ -148,9 +142,9 @@ pub(crate) fn pattern(d: &[u64; 4], j: usize, c: usize, sh: CombShape) -> (u64, 
     ((v ^ flip.wrapping_neg()) & mask, flip)
 }
 
-fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], idx: i8, neg: Choice) -> AffineXY<C::Fe> {
+fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], pos: u64, neg: Choice) -> AffineXY<C::Fe> {
     debug_assert!(row.len() <= MAX_E);
-    let mut p = crate::lookup::select_from(row, idx, row[0]);
+    let mut p = crate::lookup::scan_xy(row, pos as u8);
     p.conditional_negate(neg);
     p
 }
@@ -169,8 +163,8 @@ fn comb<C: GeneratorTable>(k: &C::Scalar, z: &C::Fe) -> Jacobian<C::Fe> {
     let mut acc: Option<Jacobian<C::Fe>> = None;
     for c in (0..sh.spacing).rev() {
         for j in 0..sh.blocks {
-            let (idx, neg) = digit::<C>(&d, j, c);
-            let q = select::<C>(&table[j * e..(j + 1) * e], idx, neg);
+            let (pos, flip) = pattern(&d, j, c, sh);
+            let q = select::<C>(&table[j * e..(j + 1) * e], pos, Choice::from(flip as u8));
             acc = Some(match acc {
                 None => Jacobian::from_affine_scaled(&q.x, &q.y, z),
                 Some(a) => a.add_affine_ct(&q.x, &q.y),

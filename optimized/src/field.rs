@@ -71,6 +71,10 @@ pub trait Field:
     fn write_be_bytes(&self, out: &mut [u8]);
     /// The element `v mod p`.
     fn from_u64(v: u64) -> Self;
+    /// `self |= other & mask`, limb by limb, on the internal representation
+    /// (mask all ones or zero; `ZERO`'s limbs are all zero): the accumulate
+    /// step of a constant-time table scan.
+    fn or_masked(&mut self, other: &Self, mask: u64);
     /// `self·rhs` with a final reduction that may branch on the value:
     /// public inputs only (the `_vartime` Jacobian paths, through [`Vt`]).
     #[inline(always)]
@@ -174,6 +178,9 @@ impl<F: Field> Field for Vt<F> {
     }
     fn mul_vartime(&self, rhs: &Self) -> Self {
         Vt(self.0.mul_vartime(&rhs.0))
+    }
+    fn or_masked(&mut self, other: &Self, mask: u64) {
+        self.0.or_masked(&other.0, mask)
     }
 }
 
@@ -594,6 +601,13 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn double(&self) -> Self {
         *self + *self
+    }
+
+    #[inline(always)]
+    fn or_masked(&mut self, other: &Self, mask: u64) {
+        for (l, o) in self.limbs.iter_mut().zip(other.limbs.iter()) {
+            *l |= o & mask;
+        }
     }
 
     /// The variable-time final reductions: `mont_mul_cios_vartime` where the

@@ -21,7 +21,7 @@ use crate::curve::{CurveParams, ProjectivePoint};
 use crate::field::Field;
 use crate::glv::{decompose, digits_for, odd_digits_for, recode, recode_odd, wnaf_vartime, Split};
 use crate::jacobian::{odd_multiples_effective_affine, Jacobian};
-use crate::lookup::{select_odd, LookupTable};
+use crate::lookup::{select_odd_xy, LookupTable};
 use crate::scalar::ScalarField;
 use subtle::{ConditionallyNegatable, ConditionallySelectable};
 use zeroize::Zeroize;
@@ -85,21 +85,21 @@ pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectiveP
         t2[i].conditional_negate(neg2);
     }
     let top = digits - 1;
-    let q = select_odd(&t1, d1[top]);
+    let q = select_odd_xy(&t1, d1[top]);
     let mut acc = Jacobian {
         x: q.x,
         y: q.y,
         z: C::Fe::ONE,
     };
-    let q = select_odd(&t2, d2[top]);
+    let q = select_odd_xy(&t2, d2[top]);
     acc = acc.add_affine_ct(&q.x, &q.y);
     for i in (0..top).rev() {
         for _ in 0..W {
             acc = acc.double();
         }
-        let q = select_odd(&t1, d1[i]);
+        let q = select_odd_xy(&t1, d1[i]);
         acc = acc.add_affine_ct(&q.x, &q.y);
-        let q = select_odd(&t2, d2[i]);
+        let q = select_odd_xy(&t2, d2[i]);
         acc = acc.add_affine_ct(&q.x, &q.y);
     }
     // The digits spell |kᵢ| | 1: take one multiple back off an even half.
