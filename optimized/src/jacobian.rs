@@ -94,10 +94,11 @@ impl<F: Field> Jacobian<F> {
     ///   2S₁/(U₁ − U₂), selected by mask. Where both are defined they agree.
     /// - P = ∞ (Z = 0): the result is replaced by (x₂, y₂, 1) by mask.
     ///
-    /// With the selected pair (R_alt, M_alt): Q = −T·M_alt²,
+    /// With the selected pair (R_alt, M_alt) and −Q = T·M_alt²:
     /// X₃ = R_alt² + Q, Z₃ = Z·M_alt and
-    /// Y₃ = −(R_alt·(2X₃ + Q) + M³·M_alt)/2, where M³·M_alt is M_alt⁴ or 0
-    /// (M = M_alt, or M = 0). No branch, no table index: every value is
+    /// Y₃ = −(R_alt·(2X₃ + Q) + M³·M_alt)/2 = (R_alt·(−Q − 2X₃) − M³·M_alt)/2
+    /// (written with −Q: two negations fewer than libsecp256k1's order),
+    /// where M³·M_alt is M_alt⁴ or 0 (M = M_alt, or M = 0). No branch, no table index: every value is
     /// computed and kept or dropped by `conditional_select`. The formula
     /// does not use b, so it also runs on the isomorphic curves of the
     /// effective-affine tables.
@@ -113,10 +114,10 @@ impl<F: Field> Jacobian<F> {
         let rr_alt = F::conditional_select(&rr, &s1.double(), degenerate);
         let m_alt = F::conditional_select(&m, &(u1 - u2), degenerate);
         let n = m_alt.square();
-        let q = -(t * n);
+        let neg_q = t * n;
         let n = F::conditional_select(&n.square(), &m, degenerate);
-        let x3 = rr_alt.square() + q;
-        let y3 = (-((x3.double() + q) * rr_alt + n)).half();
+        let x3 = rr_alt.square() - neg_q;
+        let y3 = ((neg_q - x3.double()) * rr_alt - n).half();
         let z3 = self.z * m_alt;
         let inf = self.z.is_zero();
         Jacobian {
