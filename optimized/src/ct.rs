@@ -30,8 +30,8 @@ pub fn declassify<T>(x: &T) {
 /// emitted. `core::hint::black_box` gives the same guarantee but forces a
 /// store and a reload; in the final conditional subtraction of a Montgomery
 /// multiplication that cost 7 % (BN254) to 11 % (BLS12-381) of the whole
-/// multiplication (`benches/field.rs`). This need is why normal builds have
-/// one unsafe block.
+/// multiplication (`benches/field.rs`). This need is one of the two unsafe
+/// blocks of normal builds (the other calls SHA-NI after detecting it).
 #[inline(always)]
 pub fn barrier(x: u64) -> u64 {
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]

@@ -69,7 +69,7 @@ where
 /// `entries[pos]` read by a full scan, for affine entries (most of the
 /// constant-time lookups: 44 per secp256k1 k·G over 32 entries each).
 /// Each entry's mask is computed arithmetically — all ones where
-/// (pos ⊕ i) − 1 borrows, i.e. i = pos — and passed through `black_box`,
+/// (pos ⊕ i) − 1 borrows, i.e. i = pos — and passed through `ct::barrier`,
 /// and the result is the OR of the masked entries: one AND-OR per limb,
 /// vectorised within the entry. The opaque masks keep the optimiser from
 /// reasoning about their being one-hot and from vectorising across entries
@@ -78,14 +78,13 @@ where
 /// Every entry is read whatever `pos` is; `pos` must be below the length.
 /// Checked by the dudect and valgrind targets `ct_lookup_xy` and `ct_mul_g`.
 pub fn scan_xy<F: Field>(entries: &[AffineXY<F>], pos: u8) -> AffineXY<F> {
-    let pos = core::hint::black_box(pos);
     let mut r = AffineXY {
         x: F::ZERO,
         y: F::ZERO,
     };
     for (i, e) in entries.iter().enumerate() {
         let diff = u64::from(pos ^ i as u8);
-        let mask = core::hint::black_box((diff.wrapping_sub(1) >> 63).wrapping_neg());
+        let mask = crate::ct::barrier((diff.wrapping_sub(1) >> 63).wrapping_neg());
         r.x.or_masked(&e.x, mask);
         r.y.or_masked(&e.y, mask);
     }
