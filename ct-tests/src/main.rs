@@ -82,7 +82,8 @@ fn ct_lookup_glv(r: &mut CtRunner, rng: &mut BenchRng) {
 /// constant-time `mul` and `mul_g`: position 0 vs a random position.
 fn ct_lookup_xy(r: &mut CtRunner, rng: &mut BenchRng) {
     use twinmul::comb::GeneratorTable;
-    let row = &Secp256k1::table()[32..64];
+    let e = 1 << (Secp256k1::SHAPE.teeth - 1);
+    let row = &Secp256k1::table()[e..2 * e];
     for (c, pos) in prepare(
         rng,
         n(),

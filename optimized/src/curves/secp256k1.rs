@@ -149,9 +149,9 @@ pub fn decode(bytes: &[u8]) -> Result<Affine, Error> {
     }
 }
 
-#[cfg(feature = "comb-large")]
+#[cfg(not(any(feature = "comb-small", feature = "comb-medium")))]
 use super::tables::secp256k1_comb_large as comb_table;
-#[cfg(not(any(feature = "comb-small", feature = "comb-large")))]
+#[cfg(all(feature = "comb-medium", not(feature = "comb-small")))]
 use super::tables::secp256k1_comb_medium as comb_table;
 #[cfg(feature = "comb-small")]
 use super::tables::secp256k1_comb_small as comb_table;
