@@ -159,6 +159,27 @@ fn targets() -> Vec<(&'static str, fn())> {
             unpoison(&r);
             black_box(r);
         }),
+        // BN254 and BLS12-381 run the lazy [0, 2p) field representation.
+        ("ct_mul_bn254", || {
+            use twinmul::curves::bn254 as c;
+            let p = mul::mul_vartime(&c::Point::generator(), &c::Scalar::from_u64(99));
+            let k = c::Scalar::from_u64(0x1234_5678_9abc_def1)
+                * c::Scalar::from_u64(0x0fed_cba9_8765_4321);
+            poison(&k);
+            let r = mul::mul(&p, black_box(&k));
+            unpoison(&r);
+            black_box(r);
+        }),
+        ("ct_mul_g_bls12_381", || {
+            use twinmul::curves::bls12_381 as c;
+            let ctx = GeneratorContext::<c::Bls12_381>::new().expect("getrandom");
+            let k = c::Scalar::from_u64(0x1234_5678_9abc_def1)
+                * c::Scalar::from_u64(0x0fed_cba9_8765_4321);
+            poison(&k);
+            let r = ctx.mul_g(black_box(&k));
+            unpoison(&r);
+            black_box(r);
+        }),
         ("ct_mul_g", || {
             let ctx = GeneratorContext::<Secp256k1>::new().expect("getrandom");
             let k =
