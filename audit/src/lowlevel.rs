@@ -72,6 +72,11 @@ pub fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
         if let Some(s) = s {
             assert_eq!((val(s) * val(s)) % &p, a, "sqrt squares back");
         }
+        let sv = fa.sqrt_vartime();
+        assert_eq!(sv.is_some(), is_sq, "sqrt_vartime existence");
+        if let Some(sv) = sv {
+            assert_eq!((val(sv) * val(sv)) % &p, a, "sqrt_vartime squares back");
+        }
     }
     assert_eq!(bool::from(fa.is_odd()), a.bit(0), "is_odd");
     let mut bytes = vec![0u8; 8 * N];

@@ -6,7 +6,8 @@
 
 use std::path::Path;
 use twinmul::comb::{
-    odd_table_source, table_source, CombShape, SECP256K1_SHAPES, SECP256K1_VARTIME,
+    odd_table_source, table_source, CombShape, ODD_ENTRIES, SECP256K1_ODD_ENTRIES,
+    SECP256K1_SHAPES, SECP256K1_VARTIME,
 };
 use twinmul::curves::{bls12_381, bn254, secp256k1};
 
@@ -38,15 +39,15 @@ fn comb_tables_are_regenerated_identically() {
     ];
     files.push((
         "curves/tables/secp256k1_odd.rs".to_string(),
-        odd_table_source::<secp256k1::Secp256k1>("secp256k1", "Fe"),
+        odd_table_source::<secp256k1::Secp256k1>("secp256k1", "Fe", SECP256K1_ODD_ENTRIES),
     ));
     files.push((
         "curves/tables/bn254_odd.rs".to_string(),
-        odd_table_source::<bn254::Bn254>("bn254", "Fe"),
+        odd_table_source::<bn254::Bn254>("bn254", "Fe", ODD_ENTRIES),
     ));
     files.push((
         "curves/tables/bls12_381_odd.rs".to_string(),
-        odd_table_source::<bls12_381::Bls12_381>("bls12_381", "Fe"),
+        odd_table_source::<bls12_381::Bls12_381>("bls12_381", "Fe", ODD_ENTRIES),
     ));
     for (name, shape) in SECP256K1_SHAPES.into_iter().chain([SECP256K1_VARTIME]) {
         files.push((

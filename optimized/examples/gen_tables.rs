@@ -3,7 +3,9 @@
 //! `src/ecgfp5/gen_table.rs`, `src/curves/tables/*_comb*.rs` and
 //! `src/curves/tables/*_odd.rs`.
 
-use twinmul::comb::{odd_table_source, table_source, CombShape};
+use twinmul::comb::{
+    odd_table_source, table_source, CombShape, ODD_ENTRIES, SECP256K1_ODD_ENTRIES,
+};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
 
 fn write(rel: &str, text: String) -> std::io::Result<()> {
@@ -40,15 +42,15 @@ fn main() -> std::io::Result<()> {
     )?;
     write(
         "src/curves/tables/secp256k1_odd.rs",
-        odd_table_source::<secp256k1::Secp256k1>("secp256k1", "Fe"),
+        odd_table_source::<secp256k1::Secp256k1>("secp256k1", "Fe", SECP256K1_ODD_ENTRIES),
     )?;
     write(
         "src/curves/tables/bn254_odd.rs",
-        odd_table_source::<bn254::Bn254>("bn254", "Fe"),
+        odd_table_source::<bn254::Bn254>("bn254", "Fe", ODD_ENTRIES),
     )?;
     write(
         "src/curves/tables/bls12_381_odd.rs",
-        odd_table_source::<bls12_381::Bls12_381>("bls12_381", "Fe"),
+        odd_table_source::<bls12_381::Bls12_381>("bls12_381", "Fe", ODD_ENTRIES),
     )?;
     Ok(())
 }

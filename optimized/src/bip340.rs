@@ -8,7 +8,7 @@
 //! Verification is for public data and uses `mul2_vartime`.
 
 use crate::comb::GeneratorContext;
-use crate::curve::{lift_x, AffinePoint, ProjectivePoint};
+use crate::curve::{lift_x_vartime, AffinePoint, ProjectivePoint};
 use crate::curves::secp256k1::{Fe, Scalar, Secp256k1};
 use crate::field::Field;
 use crate::mul::mul2_vartime;
@@ -171,7 +171,7 @@ pub fn verify(pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
     let Some(x) = Option::<Fe>::from(Fe::from_be_bytes(pk)) else {
         return false;
     };
-    let Some(p) = Option::<AffinePoint<Secp256k1>>::from(lift_x::<Secp256k1>(x)) else {
+    let Some(p) = lift_x_vartime::<Secp256k1>(x) else {
         return false;
     };
     let p = AffinePoint {

@@ -351,3 +351,14 @@ pub fn lift_x<C: CurveParams>(x: C::Fe) -> CtOption<AffinePoint<C>> {
         infinity: Choice::from(0),
     })
 }
+
+/// [`lift_x`] with a variable-time square root: public x only (a verifier's
+/// public key).
+pub fn lift_x_vartime<C: CurveParams>(x: C::Fe) -> Option<AffinePoint<C>> {
+    let rhs = x.square() * x + C::B;
+    rhs.sqrt_vartime().map(|y| AffinePoint {
+        x,
+        y,
+        infinity: Choice::from(0),
+    })
+}

@@ -65,6 +65,11 @@ pub trait Field:
     fn invert_vartime(&self) -> Option<Self>;
     /// A square root, none for a non-square. Constant time.
     fn sqrt(&self) -> CtOption<Self>;
+    /// A square root, `None` for a non-square. Variable time: public inputs
+    /// only.
+    fn sqrt_vartime(&self) -> Option<Self> {
+        self.sqrt().into()
+    }
     /// Whether this is zero.
     fn is_zero(&self) -> Choice;
     /// Whether the canonical value is odd.
@@ -164,6 +169,9 @@ impl<F: Field> Field for Vt<F> {
     fn sqrt(&self) -> CtOption<Self> {
         self.0.sqrt().map(Vt)
     }
+    fn sqrt_vartime(&self) -> Option<Self> {
+        self.0.sqrt_vartime().map(Vt)
+    }
     fn is_zero(&self) -> Choice {
         self.0.is_zero()
     }
@@ -193,6 +201,29 @@ impl<F: Field> Field for Vt<F> {
 /// secp256k1's p = 2²⁵⁶ − c: the field whose square root uses an addition
 /// chain (`secp256k1_sqrt`).
 const SECP256K1_C: u64 = (1 << 32) + 977;
+
+/// a^((p + 1)/4) for secp256k1's p, by libsecp256k1's addition chain over
+/// the blocks x_k = a^(2^k − 1): 253 squarings and 13 multiplications where
+/// fixed 4-bit windows take 256 and 64. Generic so that the variable-time
+/// square root runs it on [`Vt`]; constant time on constant-time fields.
+fn secp256k1_sqrt<F: Field>(a: F) -> F {
+    let sq = |x: F, n: u32| (0..n).fold(x, |y, _| y.square());
+    let x2 = a.square() * a;
+    let x3 = x2.square() * a;
+    let x6 = sq(x3, 3) * x3;
+    let x9 = sq(x6, 3) * x3;
+    let x11 = sq(x9, 2) * x2;
+    let x22 = sq(x11, 11) * x11;
+    let x44 = sq(x22, 22) * x22;
+    let x88 = sq(x44, 44) * x44;
+    let x176 = sq(x88, 88) * x88;
+    let x220 = sq(x176, 44) * x44;
+    let x223 = sq(x220, 3) * x3;
+    let t = sq(x223, 23) * x22;
+    // The exponent: (2²²³ − 1)·2²³ + 2²² − 1 = t, then
+    // (p + 1)/4 = (t·2⁶ + 3)·2².
+    sq(sq(t, 6) * x2, 2)
+}
 
 /// An element of GF(p) in Montgomery form.
 pub struct Fp<P: FieldParams<N>, const N: usize> {
@@ -297,30 +328,6 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
             return Self::mont_mul_special(a, b);
         }
         Self::mont_mul_wide(a, b)
-    }
-
-    /// self^((p + 1)/4) for secp256k1's p, by libsecp256k1's addition chain
-    /// over the blocks x_k = self^(2^k − 1): 253 squarings and 13
-    /// multiplications where fixed 4-bit windows take 256 and 64. Constant
-    /// time.
-    fn secp256k1_sqrt(&self) -> Self {
-        let a = *self;
-        let sq = |x: Self, n: u32| (0..n).fold(x, |y, _| y.square());
-        let x2 = a.square() * a;
-        let x3 = x2.square() * a;
-        let x6 = sq(x3, 3) * x3;
-        let x9 = sq(x6, 3) * x3;
-        let x11 = sq(x9, 2) * x2;
-        let x22 = sq(x11, 11) * x11;
-        let x44 = sq(x22, 22) * x22;
-        let x88 = sq(x44, 44) * x44;
-        let x176 = sq(x88, 88) * x88;
-        let x220 = sq(x176, 44) * x44;
-        let x223 = sq(x220, 3) * x3;
-        let t = sq(x223, 23) * x22;
-        // The exponent: (2²²³ − 1)·2²³ + 2²² − 1 = t, then
-        // (p + 1)/4 = (t·2⁶ + 3)·2².
-        sq(sq(t, 6) * x2, 2)
     }
 
     /// c when the modulus is 2^(64N) − c with c < 2⁶³ (secp256k1's base
@@ -755,11 +762,21 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     fn sqrt(&self) -> CtOption<Self> {
         debug_assert!(P::MODULUS[0] & 3 == 3, "sqrt needs p ≡ 3 mod 4");
         let r = if Self::SPECIAL_C == SECP256K1_C && N == 4 {
-            self.secp256k1_sqrt()
+            secp256k1_sqrt(*self)
         } else {
             self.pow_vartime_exp(&Self::SQRT_EXP)
         };
         CtOption::new(r, r.square().ct_eq(self))
+    }
+
+    /// secp256k1's chain on variable-time products (BIP340 verification
+    /// lifts public keys); other fields take the constant-time root.
+    fn sqrt_vartime(&self) -> Option<Self> {
+        if Self::SPECIAL_C == SECP256K1_C && N == 4 {
+            let r = secp256k1_sqrt(Vt(*self)).0;
+            return (r.square() == *self).then_some(r);
+        }
+        self.sqrt().into()
     }
 
     /// Zero's representatives are 0 and, when lazy, p.

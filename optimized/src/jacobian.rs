@@ -301,10 +301,6 @@ pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
     to_projective(&acc, Vt(C::Fe::ONE))
 }
 
-/// Window width of the G half of [`mul2_vartime`]: the generated table of
-/// 64 odd multiples of G (`curves/tables/*_odd.rs`).
-const W_G: u32 = 8;
-
 /// The variable-time view of a point: the same coordinates, products by
 /// [`Field::mul_vartime`].
 fn vt<F: Field>(p: Jacobian<F>) -> Jacobian<Vt<F>> {
@@ -353,10 +349,12 @@ pub fn mul2_vartime<C: GeneratorTable>(
     let (g2, g3) = (g.square(), g.square() * g);
     let beta = Vt(C::BETA);
     let (gx, gx_endo) = (g2, g2 * beta);
+    // The G half's wNAF width: the generated table holds 2^(w − 2) entries.
     let gt = C::odd_table();
+    let w_g = gt.len().trailing_zeros() + 2;
     let (sa, sb) = (decompose(a, &C::GLV), decompose(b, &C::GLV));
-    let (na1, la1) = wnaf_vartime(&sa.k1, W_G);
-    let (na2, la2) = wnaf_vartime(&sa.k2, W_G);
+    let (na1, la1) = wnaf_vartime(&sa.k1, w_g);
+    let (na2, la2) = wnaf_vartime(&sa.k2, w_g);
     let (nb1, lb1) = wnaf_vartime(&sb.k1, W);
     let (nb2, lb2) = wnaf_vartime(&sb.k2, W);
     let len = if ptab.is_some() {

@@ -222,7 +222,7 @@ impl crate::comb::GeneratorTable for Bls12_381 {
     fn table() -> &'static [crate::comb::AffineXY<Fe>] {
         &comb_table::TABLE
     }
-    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>; crate::comb::ODD_ENTRIES] {
+    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>] {
         &super::tables::bls12_381_odd::ODD
     }
 }

@@ -131,7 +131,7 @@ impl crate::comb::GeneratorTable for Bn254 {
     fn table() -> &'static [crate::comb::AffineXY<Fe>] {
         &comb_table::TABLE
     }
-    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>; crate::comb::ODD_ENTRIES] {
+    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>] {
         &super::tables::bn254_odd::ODD
     }
 }

@@ -161,7 +161,7 @@ impl crate::comb::GeneratorTable for Secp256k1 {
     fn table() -> &'static [crate::comb::AffineXY<Fe>] {
         &comb_table::TABLE
     }
-    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>; crate::comb::ODD_ENTRIES] {
+    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>] {
         &super::tables::secp256k1_odd::ODD
     }
     #[cfg(not(feature = "comb-small"))]
