@@ -310,12 +310,10 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         limbs::select(borrow.wrapping_neg(), &self.limbs, &d)
     }
 
-    /// Montgomery multiplication `a·b·R⁻¹ mod p` for `a·b < p·R`: the full
-    /// 2N-limb schoolbook product, then N rounds of REDC (Montgomery 1985),
-    /// carrying one extra bit so moduli without spare top bits work too.
-    /// The product's multiplications are independent, which schedules
-    /// better than interleaved CIOS.
-    /// Both inputs must be < p (the no-carry CIOS path relies on it).
+    /// Montgomery multiplication `a·b·R⁻¹ mod p` of two elements in the
+    /// field's representation (below 2p when lazy, else below p): lazy or
+    /// reducing no-carry CIOS, secp256k1's folding REDC, or the schoolbook
+    /// product and REDC with a carry bit for other moduli.
     #[inline(always)]
     fn mont_mul(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if Self::LAZY {
@@ -469,8 +467,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// CIOS Montgomery multiplication without the carry word, for moduli
     /// with a spare top bit (BN254, BLS12-381, most scalar fields): one
     /// product row and one reduction row interleaved per limb of b, then one
-    /// conditional subtraction by mask. Needs a, b < p: with a ≥ p the
-    /// running sum can overflow N limbs. Measured 20.6 vs 23.6 ns (BN254)
+    /// conditional subtraction by mask. Needs a + p < R (so a < p, or a < 2p
+    /// when 4p < R): otherwise the running sum can overflow N limbs. Measured 20.6 vs 23.6 ns (BN254)
     /// and 39.8 vs 43.0 ns (BLS12-381) for the schoolbook + REDC path.
     #[inline(always)]
     fn mont_mul_cios(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
