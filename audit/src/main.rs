@@ -477,15 +477,19 @@ fn ct_cmd(a: &CtArgs) -> Result<ExitCode, UsageError> {
     if !build.success() {
         return Err(UsageError("building twinmul-ct failed".into()));
     }
-    let bin = std::path::Path::new("target/release/twinmul-ct");
+    // Where cargo just built it: CARGO_TARGET_DIR if set (a stale
+    // target/release binary would be timed otherwise), else target/.
+    let dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| std::path::PathBuf::from("target"), Into::into);
+    let bin = dir.join("release").join("twinmul-ct");
     let pinned = Command::new("taskset").arg("--version").output().is_ok();
     let mut cmd = if pinned {
         let mut c = Command::new("taskset");
         let core = std::env::var("TWINMUL_CT_CORE").unwrap_or_else(|_| "1".into());
-        c.args(["-c", &core]).arg(bin);
+        c.args(["-c", &core]).arg(&bin);
         c
     } else {
-        Command::new(bin)
+        Command::new(&bin)
     };
     if let Some(f) = &a.filter {
         cmd.args(["--filter", f]);

@@ -270,6 +270,24 @@ fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// BN254's k·P (the lazy [0, 2p) field): k = 1 vs random k.
+fn ct_mul_bn254(r: &mut CtRunner, rng: &mut BenchRng) {
+    use twinmul::curves::bn254 as c;
+    let p = mul::mul_vartime(&c::Point::generator(), &c::Scalar::from_u64(12345));
+    for (class, k) in prepare(rng, n() / 50, |right, rng| {
+        let mut b = [0u8; 32];
+        rng.fill(&mut b[..]);
+        let k = c::Scalar::from_bytes_reduced(&b).unwrap_or(c::Scalar::ONE);
+        if right {
+            k
+        } else {
+            c::Scalar::ONE
+        }
+    }) {
+        r.run_one(class, || mul::mul(black_box(&p), black_box(&k)));
+    }
+}
+
 /// Control: `mul_vartime` (wNAF skips zero digits) under the same classes.
 fn leaky_mul_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
     let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
@@ -357,6 +375,7 @@ ctbench_main!(
     ct_glv_decompose,
     ct_lookup_ecgfp5_window,
     ct_mul,
+    ct_mul_bn254,
     leaky_mul_vartime_control,
     ct_mul_g,
     ct_ecgfp5_mul_g,
