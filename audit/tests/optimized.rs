@@ -122,7 +122,7 @@ fn non_canonical_field_bytes_are_rejected() {
 /// product must give exactly v. (A planted `due = top` fails this test.)
 #[test]
 fn secp256k1_reduction_rare_case() {
-    type F = secp256k1::Fe;
+    type F = secp256k1::FeMont;
     let p = big(&secp256k1::BaseParams::MODULUS);
     let r_inv = (BigUint::from(1u32) << 256u32).modpow(&(&p - 2u32), &p);
     for v in [1u64, 2, 977, (1 << 32) + 976] {

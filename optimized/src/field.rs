@@ -86,6 +86,26 @@ pub trait Field:
     /// (mask all ones or zero; `ZERO`'s limbs are all zero): the accumulate
     /// step of a constant-time table scan.
     fn or_masked(&mut self, other: &Self, mask: u64);
+    /// Whether this is zero, with early exits: public inputs only.
+    #[inline(always)]
+    fn is_zero_vartime(&self) -> bool {
+        self.is_zero().into()
+    }
+    /// `self²` through [`Field::mul_vartime`], unless the field has a
+    /// cheaper square (public inputs only, as `mul_vartime`).
+    #[inline(always)]
+    fn square_vartime(&self) -> Self {
+        self.mul_vartime(self)
+    }
+    /// `self − rhs` for an `rhs` of magnitude ≤ M (see `fe52.rs`): fields
+    /// with lazy sums may then skip the carry of a difference, its result
+    /// having magnitude mag(self) + M + 1. Every other field subtracts as
+    /// usual. The curve formulas name M where the skipped carry pays; debug
+    /// builds check it.
+    #[inline(always)]
+    fn sub_mag<const M: u32>(&self, rhs: &Self) -> Self {
+        *self - *rhs
+    }
     /// `self·rhs` with a final reduction that may branch on the value:
     /// public inputs only (the `_vartime` Jacobian paths, through [`Vt`]).
     #[inline(always)]
@@ -150,7 +170,7 @@ impl<F: Field> Field for Vt<F> {
     const NUM_BYTES: usize = F::NUM_BYTES;
     #[inline(always)]
     fn square(&self) -> Self {
-        Vt(self.0.mul_vartime(&self.0))
+        Vt(self.0.square_vartime())
     }
     #[inline(always)]
     fn double(&self) -> Self {
@@ -193,6 +213,18 @@ impl<F: Field> Field for Vt<F> {
     fn mul_vartime(&self, rhs: &Self) -> Self {
         Vt(self.0.mul_vartime(&rhs.0))
     }
+    #[inline(always)]
+    fn square_vartime(&self) -> Self {
+        Vt(self.0.square_vartime())
+    }
+    #[inline(always)]
+    fn is_zero_vartime(&self) -> bool {
+        self.0.is_zero_vartime()
+    }
+    #[inline(always)]
+    fn sub_mag<const M: u32>(&self, rhs: &Self) -> Self {
+        Vt(self.0.sub_mag::<M>(&rhs.0))
+    }
     fn or_masked(&mut self, other: &Self, mask: u64) {
         self.0.or_masked(&other.0, mask)
     }
@@ -206,7 +238,7 @@ const SECP256K1_C: u64 = (1 << 32) + 977;
 /// the blocks x_k = a^(2^k − 1): 253 squarings and 13 multiplications where
 /// fixed 4-bit windows take 256 and 64. Generic so that the variable-time
 /// square root runs it on [`Vt`]; constant time on constant-time fields.
-fn secp256k1_sqrt<F: Field>(a: F) -> F {
+pub(crate) fn secp256k1_sqrt<F: Field>(a: F) -> F {
     let sq = |x: F, n: u32| (0..n).fold(x, |y, _| y.square());
     let x2 = a.square() * a;
     let x3 = x2.square() * a;

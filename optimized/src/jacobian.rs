@@ -59,7 +59,7 @@ impl<F: Field> Jacobian<F> {
     };
 
     fn is_infinity(&self) -> bool {
-        bool::from(self.z.is_zero())
+        self.z.is_zero_vartime()
     }
 
     /// The homogeneous (X : Y : Z) as Jacobian (X·Z : Y·Z² : Z).
@@ -109,15 +109,19 @@ impl<F: Field> Jacobian<F> {
         let s2 = *y2 * zz * self.z;
         let t = u1 + u2;
         let m = s1 + s2;
-        let rr = t.square() - u1 * u2;
+        // Magnitudes (`fe52.rs`) for X ≤ 6, Y ≤ 4: X₃ ≤ 3, Y₃ ≤ 4, Z₃ = 1;
+        // every product's inputs stay ≤ 8.
+        let rr = t.square().sub_mag::<1>(&(u1 * u2));
         let degenerate = m.is_zero();
         let rr_alt = F::conditional_select(&rr, &s1.double(), degenerate);
-        let m_alt = F::conditional_select(&m, &(u1 - u2), degenerate);
+        let m_alt = F::conditional_select(&m, &u1.sub_mag::<1>(&u2), degenerate);
         let n = m_alt.square();
         let neg_q = t * n;
         let n = F::conditional_select(&n.square(), &m, degenerate);
-        let x3 = rr_alt.square() - neg_q;
-        let y3 = ((neg_q - x3.double()) * rr_alt - n).half();
+        let x3 = rr_alt.square().sub_mag::<1>(&neg_q);
+        let y3 = (neg_q.sub_mag::<6>(&x3.double()) * rr_alt)
+            .sub_mag::<5>(&n)
+            .half();
         let z3 = self.z * m_alt;
         let inf = self.z.is_zero();
         Jacobian {
@@ -155,10 +159,11 @@ impl<F: Field> Jacobian<F> {
         let l = (a.double() + a).half();
         let s = self.y.square();
         let t = self.x * s;
-        let x3 = l.square() - t.double();
+        // Magnitudes (`fe52.rs`) for X ≤ 6, Y ≤ 4: X₃ ≤ 4, Y₃ ≤ 3, Z₃ = 1.
+        let x3 = l.square().sub_mag::<2>(&t.double());
         Jacobian {
             x: x3,
-            y: l * (t - x3) - s.square(),
+            y: (l * t.sub_mag::<4>(&x3)).sub_mag::<1>(&s.square()),
             z: self.y * self.z,
         }
     }
@@ -179,11 +184,12 @@ impl<F: Field> Jacobian<F> {
             };
             return (q, None);
         }
+        // Magnitudes (`fe52.rs`) for X ≤ 6, Y ≤ 4: X₃ ≤ 6, Y₃ ≤ 3, Z₃ = 1.
         let z1z1 = self.z.square();
-        let h = *x2 * z1z1 - self.x;
-        let r = *y2 * self.z * z1z1 - self.y;
-        if bool::from(h.is_zero()) {
-            let out = if bool::from(r.is_zero()) {
+        let h = (*x2 * z1z1).sub_mag::<6>(&self.x);
+        let r = (*y2 * self.z * z1z1).sub_mag::<4>(&self.y);
+        if h.is_zero_vartime() {
+            let out = if r.is_zero_vartime() {
                 self.double()
             } else {
                 Self::INFINITY
@@ -193,11 +199,11 @@ impl<F: Field> Jacobian<F> {
         let h2 = h.square();
         let h3 = h2 * h;
         let t = self.x * h2;
-        let x3 = r.square() - h3 - t.double();
+        let x3 = r.square().sub_mag::<1>(&h3).sub_mag::<2>(&t.double());
         (
             Jacobian {
                 x: x3,
-                y: r * (t - x3) - self.y * h3,
+                y: (r * t.sub_mag::<6>(&x3)).sub_mag::<1>(&(self.y * h3)),
                 z: self.z * h,
             },
             Some(h),

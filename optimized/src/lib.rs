@@ -27,6 +27,7 @@ pub mod curve;
 pub mod curves;
 pub mod ecgfp5;
 mod error;
+pub mod fe52;
 pub mod field;
 pub mod glv;
 pub mod jacobian;

@@ -26,8 +26,11 @@ field_params!(
     ]
 );
 
-/// The base field.
-pub type Fe = Fp<BaseParams, 4>;
+/// The base field: libsecp256k1's 5 × 52-bit representation with lazy sums.
+pub type Fe = crate::fe52::Fe52;
+/// The base field as the generic 4 × 64-bit Montgomery field (inversion runs
+/// there; its products are the reference the 5 × 52 ones are tested against).
+pub type FeMont = Fp<BaseParams, 4>;
 /// The scalar field.
 pub type Scalar = Fp<ScalarParams, 4>;
 
