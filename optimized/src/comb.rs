@@ -52,8 +52,11 @@ impl<F: Field> ConditionallySelectable for AffineXY<F> {
 }
 
 impl<F: Field> ConditionallyNegatable for AffineXY<F> {
+    /// −y as 0 − y without a carry (`Field::sub_mag`), magnitude 2: the
+    /// entries are products or table constants (magnitude 1), and the
+    /// mixed additions they go to take it.
     fn conditional_negate(&mut self, c: Choice) {
-        self.y = F::conditional_select(&self.y, &-self.y, c);
+        self.y = F::conditional_select(&self.y, &F::ZERO.sub_mag::<1>(&self.y), c);
     }
 }
 

@@ -275,7 +275,7 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
             }
             let (x, y) = table[(d.unsigned_abs() / 2) as usize];
             let x = if endo { x * beta } else { x };
-            let y = if (d < 0) != neg { -y } else { y };
+            let y = if (d < 0) != neg { neg_lazy(y) } else { y };
             acc = acc.add_affine(&x, &y).0;
         }
     }
@@ -300,11 +300,18 @@ pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
         for j in 0..sh.blocks {
             let (m, neg) = crate::comb::pattern(&d, j, c, sh);
             let p = &table[j * e + m as usize];
-            let y = if neg == 1 { -p.y } else { p.y };
-            acc = acc.add_affine(&Vt(p.x), &Vt(y)).0;
+            let y = if neg == 1 { neg_lazy(Vt(p.y)) } else { Vt(p.y) };
+            acc = acc.add_affine(&Vt(p.x), &y).0;
         }
     }
     to_projective(&acc, Vt(C::Fe::ONE))
+}
+
+/// −y of a table entry (magnitude ≤ 1) without the carry of a negation:
+/// magnitude 2, which the mixed addition's products and accumulator take.
+#[inline(always)]
+fn neg_lazy<F: Field>(y: F) -> F {
+    F::ZERO.sub_mag::<1>(&y)
 }
 
 /// The variable-time view of a point: the same coordinates, products by
@@ -384,7 +391,7 @@ pub fn mul2_vartime<C: GeneratorTable>(
             if d != 0 {
                 let e = &gt[(d.unsigned_abs() / 2) as usize];
                 let y = Vt(e.y) * g3;
-                let y = if (d < 0) != neg { -y } else { y };
+                let y = if (d < 0) != neg { neg_lazy(y) } else { y };
                 acc = acc.add_affine(&(Vt(e.x) * scale), &y).0;
             }
         }
@@ -394,7 +401,7 @@ pub fn mul2_vartime<C: GeneratorTable>(
                 if d != 0 {
                     let (x, y) = table[(d.unsigned_abs() / 2) as usize];
                     let x = if endo { x * beta } else { x };
-                    let y = if (d < 0) != neg { -y } else { y };
+                    let y = if (d < 0) != neg { neg_lazy(y) } else { y };
                     acc = acc.add_affine(&x, &y).0;
                 }
             }

@@ -75,14 +75,17 @@ pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectiveP
         y: C::Fe::ZERO,
     }; T];
     let mut t2 = t1;
+    // The signs by the carried negation: the entries stay of magnitude 1
+    // for the lazy one of `select_odd_xy` (`fe52.rs`).
     for (i, (x, y)) in odd.iter().enumerate() {
-        t1[i] = AffineXY { x: *x, y: *y };
-        t1[i].conditional_negate(neg1);
+        t1[i] = AffineXY {
+            x: *x,
+            y: C::Fe::conditional_select(y, &-*y, neg1),
+        };
         t2[i] = AffineXY {
             x: *x * C::BETA,
-            y: *y,
+            y: C::Fe::conditional_select(y, &-*y, neg2),
         };
-        t2[i].conditional_negate(neg2);
     }
     let top = digits - 1;
     let q = select_odd_xy(&t1, d1[top]);
