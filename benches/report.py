@@ -51,9 +51,9 @@ if inv:
     for name, ns in inv:
         out.append(f"| {name[len('field/'):]} | {fmt(ns)} |")
 counts = [
-    ("secp256k1 mul (CT: GLV, 33 odd digits: 32 × (4 Jacobian doublings 7M + 2 CT mixed additions 12M) + 3 additions, effective-affine table 129)", 1844, "field/secp256k1/mul x100"),
-    ("BN254 mul (CT, 32 odd digits)", 1792, "field/bn254/mul x100"),
-    ("BLS12-381 mul (CT, 32 odd digits)", 1792, "field/bls12-381/mul x100"),
+    ("secp256k1 mul (CT: GLV, 26 odd 5-bit digits: 25 × (5 Jacobian doublings 7M + 2 CT mixed additions 12M) + 3 additions, effective-affine table of 16: 280)", 1791, "field/secp256k1/mul x100"),
+    ("BN254 mul (CT, 26 odd digits)", 1791, "field/bn254/mul x100"),
+    ("BLS12-381 mul (CT, 26 odd digits)", 1791, "field/bls12-381/mul x100"),
     ("secp256k1 mul_g (default comb 43×6×1: no doublings, the first lookup scaled by the random Z (4), 42 CT mixed additions + the blinding point's (12 each); the safegcd inversion of to_affine not counted)", 520, "field/secp256k1/mul x100"),
     ("ECgFp5 mul_g (64 mixed additions + encode), GF(p⁵) multiplications", 560, "field/gfp5/mul x100"),
     ("ECgFp5 mul (63 × 5 doublings + 64 mixed additions + window), GF(p⁵)", 3100, "field/gfp5/mul x100"),
@@ -79,7 +79,7 @@ machine, A/B runs of the two bench binaries), and dropped; listed so that nobody
 | (x, w) Jacobian with X scaled by 1/(16b) (the doubling's X′ becomes a plain product) | no measurable change in the verification loop |
 | ECgFp5 odd multiples of P built in (x, w) from an affine 2P | −0.13 µs of 3.9 µs: not worth the code |
 | s·G at wNAF width 14 (320 KiB table) | no faster than width 13 (160 KiB) |
-| constant-time `mul` at signed width 5 (16-entry tables, 26 digits) instead of 4 | secp256k1 −1.6 %, BLS12-381 −1.5 %, BN254 +3 %: not kept |
+| constant-time `mul` at signed width 4 (8-entry tables, 33 digits) instead of 5 | width 5 kept since the 5 × 52 field: width 4 is 2.7–4.5 % slower on secp256k1, 0.6–1.2 % on BN254 and BLS12-381 (it was 1.6 % faster on BN254 with the Montgomery fields) |
 | β·x of φ's table computed once in `mul_vartime` instead of per addition | −0.3 % to −0.9 %: within noise (as in an earlier session) |
 | table-scan masks computed into an array first, the array made opaque once (instead of each mask through the barrier) | secp256k1 `mul_g` 13.1 vs 12.0 µs: LLVM vectorised across entries again, with transposes |
 | secp256k1 product without Montgomery form (512-bit product, two folds by c = 2³² + 977), re-measured in a standalone latency loop | 24.2 vs 25.2 ns per product including the call (−4 %): not worth a second representation and regenerated tables |
@@ -87,7 +87,7 @@ machine, A/B runs of the two bench binaries), and dropped; listed so that nobody
 | (w + z)² doubling; non-Montgomery secp256k1 product; precomputed β·x tables; two accumulators in the variable-time comb; ECgFp5 e-window of width 4 or 6 | slower or no change (earlier sessions) |
 | Montgomery squaring for the lazy fields (schoolbook square with N(N + 1)/2 products, then REDC) | slower in a dependent chain than the CIOS product (BN254 15.4 vs 14.0 ns, BLS12-381 31.9 vs 30.7 ns): REDC cannot start before the square is done; CT `mul` BN254 −2.6 %, BLS12-381 ±0 |
 | secp256k1 field in [0, R) (the product folds its carry bit as + c with no comparison against p; sums and differences fold ± c up to twice) | product latency 16.8 → 15.2 ns, but CT `mul` +2 %, `mul_vartime` +13 %, BIP340 verify +7 %: the two-step folds are longer chains than add-then-masked-subtract, and every zero test compares with two representatives |
-| 5 × 52-bit secp256k1 field (libsecp256k1's representation: products with 128-bit accumulators, sums with a parallel carry step), prototyped outside the crate | product latency 15.5 vs 16.4 ns; 128 Jacobian doublings + 43 mixed additions 19.3 vs 21.3 µs (−9 %): not enough for the goals it was meant for (−28 % needed), and it needs a second table format |
+| the 5 × 52-bit secp256k1 field (now `fe52.rs`) with every sum, difference and negation carried by one parallel carry step, instead of magnitudes and carry-free differences (`sub_mag`) | 128 Jacobian doublings + 43 mixed additions 18.4 µs against 17.3 µs with magnitudes (and 21.1 µs on the Montgomery field); with carried differences the variable-time paths were no faster than on the Montgomery field (`mul_g_vartime` 6.6 vs 6.1 µs) |
 | the variable-time product on the lazy fields with a branch back to [0, p) | 1 % slower than the lazy product: nothing is left to skip |
 | secp256k1's G table for BIP340 verification at wNAF width 10 (256 entries, 16 KiB) or 14 (4096 entries, 256 KiB) instead of 12 (1024, 64 KiB) | verify 32.9 / 32.4 / 31.8 µs for widths 10 / 12 / 14 (two A/B runs): width 14 would buy 2 % for four times the table and 1 MB of generated source |
 | fat LTO and one codegen unit in the bench profile | ours unchanged, goldilocks-crypto about 15 % faster (verify 308 → 262 µs, `mul` 160 → 130 µs): the ratios above use cargo's default bench profile for every crate alike, and a user building the peers with LTO would see ours about 15 % closer |

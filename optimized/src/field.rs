@@ -16,6 +16,10 @@
 //! followed by REDC (Montgomery 1985) with one extra carry bit, correct for
 //! every odd modulus below 2^(64N).
 //!
+//! secp256k1's curve arithmetic runs on `fe52.rs` instead (5 × 52-bit limbs,
+//! lazy sums); `Fp` over its modulus serves that field's inversion and is
+//! the product it is tested against.
+//!
 //! Constant time: every operation except the `_vartime` ones runs the same
 //! instructions for every value; exponents are public constants.
 

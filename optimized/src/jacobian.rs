@@ -18,7 +18,7 @@
 //! "effective affine" trick. With 2P = (X_d : Y_d : Z_d), the map
 //! (x, y) ↦ (x·Z_d², y·Z_d³) is an isomorphism from E: y² = x³ + b onto
 //! E′: y² = x³ + b·Z_d⁶, on which 2P is the affine (X_d, Y_d); the odd
-//! multiples P, 3P, …, 15P are mixed additions of it, and are then brought to
+//! multiples P, 3P, …, (2N − 1)P are mixed additions of it, then brought to
 //! one common Z (Z_last) by the running product of the Z ratios. On the
 //! curve E″ that scales by Z_last as well, every entry is affine. Neither
 //! doubling nor madd uses b, so the whole Straus loop runs on E″ unchanged,
@@ -211,14 +211,15 @@ impl<F: Field> Jacobian<F> {
     }
 }
 
-/// The odd multiples P, 3P, …, 15P of a finite P as affine points of one
+/// The odd multiples P, 3P, …, (2N − 1)P of a finite P (N = 8 for the
+/// width-5 wNAF, 16 for the constant-time width-5 digits) as affine points of one
 /// isomorphic curve E″, and the factor g with (X : Y : Z) on E″ equal to
 /// (X : Y : Z·g) on E. `None` if an exceptional addition came up (only
 /// possible for points of order ≤ 17), for the caller to fall back.
 #[allow(clippy::type_complexity)]
-pub(crate) fn odd_multiples_effective_affine<F: Field>(
+pub(crate) fn odd_multiples_effective_affine<F: Field, const N: usize>(
     p: &Jacobian<F>,
-) -> Option<([(F, F); 8], F)> {
+) -> Option<([(F, F); N], F)> {
     let d = p.double();
     if d.is_infinity() {
         return None;
@@ -230,22 +231,22 @@ pub(crate) fn odd_multiples_effective_affine<F: Field>(
         x: p.x * zd2,
         y: p.y * zd3,
         z: p.z,
-    }; 8];
-    let mut ratio = [F::ONE; 8]; // Z(t[i]) = Z(t[i−1])·ratio[i]
-    for i in 1..8 {
+    }; N];
+    let mut ratio = [F::ONE; N]; // Z(t[i]) = Z(t[i−1])·ratio[i]
+    for i in 1..N {
         let (q, rho) = t[i - 1].add_affine(&d.x, &d.y);
         t[i] = q;
         ratio[i] = rho?;
     }
     // Bring every entry to Z_last: entry i is scaled by f = Z_last/Z(t[i]).
-    let mut out = [(F::ZERO, F::ZERO); 8];
+    let mut out = [(F::ZERO, F::ZERO); N];
     let mut f = F::ONE;
-    for i in (0..8).rev() {
+    for i in (0..N).rev() {
         let f2 = f.square();
         out[i] = (t[i].x * f2, t[i].y * f2 * f);
         f = f * ratio[i];
     }
-    Some((out, t[7].z * d.z))
+    Some((out, t[N - 1].z * d.z))
 }
 
 /// k·P for a public k (variable time): GLV split, two width-5 wNAFs, Straus
@@ -257,7 +258,9 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
     if bool::from(p.is_identity()) {
         return ProjectivePoint::identity();
     }
-    let Some((table, g)) = odd_multiples_effective_affine(&vt(Jacobian::from_projective(p))) else {
+    let Some((table, g)) =
+        odd_multiples_effective_affine::<_, 8>(&vt(Jacobian::from_projective(p)))
+    else {
         return crate::mul::mul_vartime_projective(p, k);
     };
     let split = decompose(k, &C::GLV);
@@ -354,7 +357,7 @@ pub fn mul2_vartime<C: GeneratorTable>(
     let (ptab, g) = if bool::from(p.is_identity()) {
         (None, Vt(C::Fe::ONE))
     } else {
-        match odd_multiples_effective_affine(&vt(Jacobian::from_projective(p))) {
+        match odd_multiples_effective_affine::<_, 8>(&vt(Jacobian::from_projective(p))) {
             Some((t, g)) => (Some(t), g),
             None => return crate::mul::mul2_vartime_projective(a, b, p),
         }
