@@ -6,7 +6,7 @@
 //!   scanned whole, a fixed schedule of 5 Jacobian doublings (3M + 4S) and 2
 //!   constant-time mixed additions (7M + 5S) per digit. Cost for a 127- to
 //!   129-bit bound: 26 digits, 25 × (5D + 2A) + 3A, plus the table (1D + 15
-//!   variable-time additions). Width 4 (33 digits, 8 entries) measured
+//!   co-Z additions of 5M + 2S, `jacobian::odd_multiples_effective_affine`). Width 4 (33 digits, 8 entries) measured
 //!   2.7–4.5 % slower on secp256k1 and 0.6–1.2 % on BN254 and BLS12-381.
 //! - [`mul_complete`]: the same GLV split over the complete RCB formulas
 //!   and a projective table (26 × (5D + 2A), 12M per addition): the path
