@@ -172,15 +172,16 @@ impl<F: Field> Jacobian<F> {
     /// X₃ = R² − H³ − 2XH², Y₃ = R(XH² − X₃) − YH³, Z₃ = Z·H — as many
     /// multiplications as madd-2007-bl's 7M + 4S, half its additions. The
     /// exceptional cases are branched on (public data): P = ∞, P = Q (then
-    /// a doubling), P = −Q (then ∞).
-    fn add_affine(&self, x2: &F, y2: &F) -> Self {
+    /// a doubling), P = −Q (then ∞). Also returns the Z ratio ρ = Z₃/Z₁ = H
+    /// (`None` in the exceptional cases).
+    fn add_affine(&self, x2: &F, y2: &F) -> (Self, Option<F>) {
         if self.is_infinity() {
             let q = Jacobian {
                 x: *x2,
                 y: *y2,
                 z: F::ONE,
             };
-            return q;
+            return (q, None);
         }
         // Magnitudes (`fe52.rs`) for X ≤ 6, Y ≤ 4: X₃ ≤ 6, Y₃ ≤ 3, Z₃ = 1.
         let z1z1 = self.z.square();
@@ -192,17 +193,20 @@ impl<F: Field> Jacobian<F> {
             } else {
                 Self::INFINITY
             };
-            return out;
+            return (out, None);
         }
         let h2 = h.square();
         let h3 = h2 * h;
         let t = self.x * h2;
         let x3 = r.square().sub_mag::<1>(&h3).sub_mag::<2>(&t.double());
-        Jacobian {
-            x: x3,
-            y: (r * t.sub_mag::<6>(&x3)).sub_mag::<1>(&(self.y * h3)),
-            z: self.z * h,
-        }
+        (
+            Jacobian {
+                x: x3,
+                y: (r * t.sub_mag::<6>(&x3)).sub_mag::<1>(&(self.y * h3)),
+                z: self.z * h,
+            },
+            Some(h),
+        )
     }
 }
 
@@ -300,7 +304,7 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
             let (x, y) = table[(d.unsigned_abs() / 2) as usize];
             let x = if endo { x * beta } else { x };
             let y = if (d < 0) != neg { neg_lazy(y) } else { y };
-            acc = acc.add_affine(&x, &y);
+            acc = acc.add_affine(&x, &y).0;
         }
     }
     to_projective(&acc, g)
@@ -325,7 +329,7 @@ pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
             let (m, neg) = crate::comb::pattern(&d, j, c, sh);
             let p = &table[j * e + m as usize];
             let y = if neg == 1 { neg_lazy(Vt(p.y)) } else { Vt(p.y) };
-            acc = acc.add_affine(&Vt(p.x), &y);
+            acc = acc.add_affine(&Vt(p.x), &y).0;
         }
     }
     to_projective(&acc, Vt(C::Fe::ONE))
@@ -416,7 +420,7 @@ pub fn mul2_vartime<C: GeneratorTable>(
                 let e = &gt[(d.unsigned_abs() / 2) as usize];
                 let y = Vt(e.y) * g3;
                 let y = if (d < 0) != neg { neg_lazy(y) } else { y };
-                acc = acc.add_affine(&(Vt(e.x) * scale), &y);
+                acc = acc.add_affine(&(Vt(e.x) * scale), &y).0;
             }
         }
         if let Some(table) = &ptab {
@@ -426,7 +430,7 @@ pub fn mul2_vartime<C: GeneratorTable>(
                     let (x, y) = table[(d.unsigned_abs() / 2) as usize];
                     let x = if endo { x * beta } else { x };
                     let y = if (d < 0) != neg { neg_lazy(y) } else { y };
-                    acc = acc.add_affine(&x, &y);
+                    acc = acc.add_affine(&x, &y).0;
                 }
             }
         }
