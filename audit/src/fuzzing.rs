@@ -4,8 +4,9 @@
 //!
 //! Inputs are biased toward the edges (cryptofuzz's tricks): a modifier byte
 //! maps a scalar to n − 1 − x, to low or high Hamming weight, to a small
-//! value, to an edge scalar or to a GLV rounding boundary; points come from
-//! a small pool of earlier results or from k·G.
+//! value, to an edge scalar or to a GLV rounding boundary, or spreads it
+//! over the whole range (x·c mod n); points come from a small pool of
+//! earlier results or from k·G.
 
 use crate::check::assert_agree;
 use crate::edge::{decode_scalar, edge_scalars, encode_scalar, order};
@@ -74,9 +75,21 @@ pub fn modify_scalar(c: Curve, modifier: u8, raw: &[u8]) -> Vec<u8> {
             )
         }
         6 => glv_boundary(c, &x),
+        // Uniform-looking scalars: libFuzzer's byte mutations leave most bits
+        // of a 256-bit value as they were, so patterns that only a random
+        // scalar hits (1 in 2^12, say) take ~10⁵ executions to reach raw;
+        // multiplying by c ≈ n·(φ − 1) (Fibonacci hashing) spreads any
+        // one-byte change over every bit.
+        7 => x * mix_constant(&n) % &n,
         _ => x,
     };
     encode_scalar(c, &v).unwrap_or(s)
+}
+
+/// ⌊n·(φ − 1)⌋: nonzero and below the prime n, so x ↦ x·c mod n is a
+/// bijection of the scalars.
+fn mix_constant(n: &BigUint) -> BigUint {
+    (n * 0x9e37_79b9_7f4a_7c15u64) >> 64u32
 }
 
 /// A scalar next to a rounding boundary of the GLV split: ⌊(2j + 1)·2^(m−1)/g⌋.
@@ -386,8 +399,13 @@ pub struct GlvInput {
     pub digit: i8,
 }
 
-/// Checks decomposition invariants, recoding, the lookup table, and
-/// mul == mul_vartime == double-and-add == reference.
+/// Checks decomposition invariants (against big integers), recoding, the
+/// lookup table, and that every multiplication path equals the optimized
+/// crate's plain double-and-add. No reference multiplication here: at ~10 ms
+/// each it held this target to ~8 executions per second, too few to reach
+/// rare split bugs (the planted one hits 1 scalar in 4096); the `mul` target
+/// and the `mul_paths_match_reference` proptest hold the paths to the
+/// reference.
 pub fn check_glv(i: &GlvInput) {
     use twinmul::curves::{bls12_381, bn254, secp256k1};
     use twinmul::ScalarField;
@@ -400,7 +418,7 @@ pub fn check_glv(i: &GlvInput) {
                 &secp256k1::Scalar::from_le_limbs_reduced(&kl),
             );
             crate::lowlevel::mul_paths::<secp256k1::Secp256k1>(
-                twinmul_reference::secp256k1::curve(),
+                crate::lowlevel::Oracle::Ladder,
                 &kl,
                 &i.point,
             );
@@ -410,7 +428,7 @@ pub fn check_glv(i: &GlvInput) {
                 &kl,
             ));
             crate::lowlevel::mul_paths::<bn254::Bn254>(
-                twinmul_reference::bn254::curve(),
+                crate::lowlevel::Oracle::Ladder,
                 &kl,
                 &i.point,
             );
@@ -420,13 +438,48 @@ pub fn check_glv(i: &GlvInput) {
                 &bls12_381::Scalar::from_le_limbs_reduced(&kl),
             );
             crate::lowlevel::mul_paths::<bls12_381::Bls12_381>(
-                twinmul_reference::bls12_381::curve(),
+                crate::lowlevel::Oracle::Ladder,
                 &kl,
                 &i.point,
             );
         }
     }
     crate::lowlevel::lookup_case(&kl, i.digit);
+    split_sweep(c, &k);
+}
+
+/// How many further scalars each `glv` execution puts through the split
+/// check alone.
+const SWEEP: usize = 16;
+
+/// The split check on k·c, k·c², …, k·c^SWEEP mod n (c from [`mix_constant`]):
+/// the decomposition costs microseconds against the milliseconds of the
+/// point multiplications, so each execution also covers SWEEP scattered
+/// scalars, and a split bug that only 1 scalar in 4096 triggers is reached
+/// in a few hundred executions instead of thousands.
+fn split_sweep(c: Curve, k: &[u8]) {
+    use twinmul::curves::{bls12_381, bn254, secp256k1};
+    use twinmul::ScalarField;
+    let n = order(c);
+    let m = mix_constant(&n);
+    let mut x = decode_scalar(c, k) % &n;
+    for _ in 0..SWEEP {
+        x = x * &m % &n;
+        let mut le = x.to_u64_digits();
+        le.resize(4, 0);
+        let kl: [u64; 4] = le.try_into().expect("four limbs");
+        match c {
+            Curve::Secp256k1 => crate::lowlevel::check_split::<secp256k1::Secp256k1>(
+                &secp256k1::Scalar::from_le_limbs_reduced(&kl),
+            ),
+            Curve::Bn254 => crate::lowlevel::check_split::<bn254::Bn254>(
+                &bn254::Scalar::from_le_limbs_reduced(&kl),
+            ),
+            _ => crate::lowlevel::check_split::<bls12_381::Bls12_381>(
+                &bls12_381::Scalar::from_le_limbs_reduced(&kl),
+            ),
+        }
+    }
 }
 
 /// Runs one fuzz target's check on raw bytes, by target name (the names of

@@ -11,7 +11,7 @@ use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
 use twinmul::field::{FieldParams, Fp};
 use twinmul::{mul, Field, ScalarField};
 use twinmul_audit::lowlevel::{
-    all_fields, big, check_split, limbs, lookup_case, mul_paths, ref_toy, to_ref,
+    all_fields, big, check_split, limbs, lookup_case, mul_paths, ref_toy, to_ref, Oracle,
 };
 use twinmul_reference::weierstrass as rw;
 
@@ -336,9 +336,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
     fn mul_paths_match_reference(k in any::<[u64; 4]>(), j in any::<[u64; 4]>()) {
-        mul_paths::<secp256k1::Secp256k1>(twinmul_reference::secp256k1::curve(), &k, &j);
-        mul_paths::<bn254::Bn254>(twinmul_reference::bn254::curve(), &k, &j);
-        mul_paths::<bls12_381::Bls12_381>(twinmul_reference::bls12_381::curve(), &k, &j);
+        mul_paths::<secp256k1::Secp256k1>(Oracle::Reference(twinmul_reference::secp256k1::curve()), &k, &j);
+        mul_paths::<bn254::Bn254>(Oracle::Reference(twinmul_reference::bn254::curve()), &k, &j);
+        mul_paths::<bls12_381::Bls12_381>(Oracle::Reference(twinmul_reference::bls12_381::curve()), &k, &j);
     }
 }
 
