@@ -26,7 +26,7 @@ out.append(f"One criterion run on this machine ({datetime.date.today()}, 2-core 
            "Regenerate with `bash benches/run.sh`. Ratio = our median / the fastest peer's median in the same group "
            "(< 1 means we are faster); groups without a peer compare with our own constant-time `mul`.\n")
 order = ["secp256k1/mul", "bn254/mul", "bls12-381/mul", "secp256k1/mul_g", "bn254/mul_g", "bls12-381/mul_g",
-         "secp256k1/bip340_sign", "secp256k1/bip340_verify", "ecgfp5/mul_g", "ecgfp5/mul", "ecgfp5/sign", "ecgfp5/verify"]
+         "secp256k1/bip340_sign", "secp256k1/bip340_verify", "secp256k1/bip340_verify_bytes", "ecgfp5/mul_g", "ecgfp5/mul", "ecgfp5/sign", "ecgfp5/verify"]
 for g in order + sorted(k for k in rows if k not in order and not k.startswith("field/")):
     if g not in rows:
         continue

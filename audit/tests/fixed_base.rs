@@ -1,7 +1,8 @@
 //! Fixed-base multiplication and BIP340 on the optimized crate: the blinded
 //! comb equals mul(G, k), the variable-time comb and the reference for edge
 //! and random scalars under several blindings; SHA-256 against `sha2`; and
-//! BIP340's bad inputs give `false` or a typed error.
+//! BIP340's bad inputs give `false` or a typed error, and the parsed-key
+//! path agrees with the byte path on the official vectors.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use proptest::prelude::*;
@@ -154,6 +155,83 @@ fn bip340_bad_inputs() {
     let mut ctx2 = GeneratorContext::<secp256k1::Secp256k1>::new().unwrap();
     ctx2.rerandomize_with(&[9; 64]);
     assert_eq!(bip340::sign(&ctx2, &sk, msg, &[0; 32]).unwrap(), sig);
+}
+
+#[test]
+fn bip340_public_key_parsing() {
+    use twinmul::Error;
+    let ctx = GeneratorContext::<secp256k1::Secp256k1>::new().unwrap();
+    let pk = bip340::public_key(&ctx, &[3u8; 32]).unwrap();
+    let k = bip340::PublicKey::from_bytes(&pk).unwrap();
+    assert_eq!(k.to_bytes(), pk);
+    assert_eq!(
+        bip340::PublicKey::from_bytes(&pk[..31]).err(),
+        Some(Error::Length)
+    );
+    assert_eq!(
+        bip340::PublicKey::from_bytes(&[pk.as_slice(), &[0]].concat()).err(),
+        Some(Error::Length)
+    );
+    assert_eq!(
+        bip340::PublicKey::from_bytes(&hex_p()).err(),
+        Some(Error::NonCanonical)
+    );
+    assert_eq!(
+        bip340::PublicKey::from_bytes(&[0xff; 32]).err(),
+        Some(Error::NonCanonical)
+    );
+    let mut x5 = [0u8; 32];
+    x5[31] = 5;
+    assert_eq!(
+        bip340::PublicKey::from_bytes(&x5).err(),
+        Some(Error::NotOnCurve)
+    );
+    let msg = b"twinmul";
+    let sig = bip340::sign(&ctx, &[3u8; 32], msg, &[0; 32]).unwrap();
+    assert!(k.verify(msg, &sig));
+    assert!(!k.verify(b"twinmuL", &sig));
+    assert!(!k.verify(msg, &sig[..63]));
+}
+
+/// The official BIP340 vectors through `PublicKey::from_bytes` +
+/// `PublicKey::verify`: every case the byte API accepts verifies the same,
+/// and the two invalid keys (cases 5 and 14) are typed errors.
+#[test]
+fn bip340_parsed_key_on_official_vectors() {
+    let Some(dir) = twinmul_audit::official::shared_vectors_dir() else {
+        assert!(
+            std::env::var("TWINMUL_REQUIRE_SHARED").is_err(),
+            "shared/vectors is required (TWINMUL_REQUIRE_SHARED is set) but was not found"
+        );
+        eprintln!("SKIPPED: ../shared/vectors not found; BIP340 parsed-key test not run");
+        return;
+    };
+    let csv = std::fs::read_to_string(dir.join("bip340/test-vectors.csv")).unwrap();
+    let (mut rows, mut rejected) = (0, Vec::<String>::new());
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (pk, msg, sig) = (
+            hex::decode(f[2]).unwrap(),
+            hex::decode(f[4]).unwrap(),
+            hex::decode(f[5]).unwrap(),
+        );
+        let want = f[6] == "TRUE";
+        match bip340::PublicKey::from_bytes(&pk) {
+            Ok(k) => assert_eq!(k.verify(&msg, &sig), want, "case {}", f[0]),
+            Err(e) => {
+                assert!(!want, "case {} rejected the key: {e}", f[0]);
+                rejected.push(f[0].to_string());
+            }
+        }
+        assert_eq!(bip340::verify(&pk, &msg, &sig), want, "case {}", f[0]);
+        rows += 1;
+    }
+    assert_eq!(rows, 19, "the BIP340 file has 19 cases");
+    assert_eq!(
+        rejected,
+        ["5", "14"],
+        "the key is invalid in cases 5 and 14 only"
+    );
 }
 
 fn hex_n() -> [u8; 32] {
