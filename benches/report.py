@@ -1,17 +1,32 @@
 #!/usr/bin/env python3
-"""Writes BENCHMARKS.md (to stdout) from criterion's results in target/criterion:
-median per implementation, side by side per group, with the ratio to the
-fastest peer in the same run, and the analytic field-multiplication counts
-with the floor they imply at the measured field-multiplication latency."""
-import json, os, sys, datetime
+"""Writes BENCHMARKS.md (to stdout) from criterion's results: one directory
+per round (arguments; default target/criterion). Per group: the median over
+the rounds of each implementation's median, and the ratio to the fastest
+peer computed within each round (both ran minutes apart at most) — its
+median over the rounds and, with several rounds, its range. Then the
+analytic field-multiplication counts with the floor they imply at the
+measured field-multiplication latency."""
+import json, os, sys, datetime, statistics
 
-root = os.path.join(os.path.dirname(__file__), "..", "target", "criterion")
+roots = sys.argv[1:] or [os.path.join(os.path.dirname(__file__), "..", "target", "criterion")]
+
+def load(root):
+    rows = {}
+    for dirpath, _, files in os.walk(root):
+        if "benchmark.json" in files and os.path.basename(dirpath) == "new":
+            b = json.load(open(os.path.join(dirpath, "benchmark.json")))
+            e = json.load(open(os.path.join(dirpath, "estimates.json")))
+            key = (b["function_id"] or "", b.get("value_str") or "")
+            rows.setdefault(b["group_id"], {})[key] = e["median"]["point_estimate"]
+    return rows
+
+rounds = [load(r) for r in roots]
+groups = sorted({g for r in rounds for g in r})
+# group -> [(name, variant, median over rounds)]
 rows = {}
-for dirpath, _, files in os.walk(root):
-    if "benchmark.json" in files and os.path.basename(dirpath) == "new":
-        b = json.load(open(os.path.join(dirpath, "benchmark.json")))
-        e = json.load(open(os.path.join(dirpath, "estimates.json")))
-        rows.setdefault(b["group_id"], []).append((b["function_id"] or "", b.get("value_str") or "", e["median"]["point_estimate"]))
+for g in groups:
+    keys = sorted({k for r in rounds for k in r.get(g, {})})
+    rows[g] = [(n, v, statistics.median([r[g][(n, v)] for r in rounds if (n, v) in r.get(g, {})])) for n, v in keys]
 
 def fmt(ns):
     return f"{ns/1000:.1f} µs" if ns >= 1000 else f"{ns:.1f} ns"
@@ -21,25 +36,35 @@ def is_peer(name):
 
 out = []
 out.append("# Benchmarks\n")
-out.append(f"One criterion run on this machine ({datetime.date.today()}, 2-core VM, benches pinned to core 0 with "
-           "`taskset` while other work ran on core 1), built with `-C target-cpu=native` (benches only). "
-           "Regenerate with `bash benches/run.sh`. Ratio = our median / the fastest peer's median in the same group "
-           "(< 1 means we are faster); groups without a peer compare with our own constant-time `mul`.\n")
+out.append(f"{len(rounds)} criterion round(s) on this machine ({datetime.date.today()}, 2-core VM, benches pinned to core 0 "
+           "with `taskset`), built with `-C target-cpu=native` (benches only). Regenerate with `bash benches/run.sh`. "
+           "Median = the median over the rounds of criterion's median. Ratio = our median / the fastest peer's median, "
+           "computed within each round, then its median over the rounds (< 1 means we are faster), and its range over "
+           "the rounds; groups without a peer compare with our own constant-time `mul`.\n")
 order = ["secp256k1/mul", "bn254/mul", "bls12-381/mul", "secp256k1/mul_g", "bn254/mul_g", "bls12-381/mul_g",
          "secp256k1/bip340_sign", "secp256k1/bip340_verify", "secp256k1/bip340_verify_bytes", "ecgfp5/mul_g", "ecgfp5/mul", "ecgfp5/sign", "ecgfp5/verify"]
+def base_of(entries):
+    """The ratio's denominator: the fastest peer, else our own CT `mul`."""
+    peers = [ns for (name, _), ns in entries.items() if is_peer(name)]
+    if peers:
+        return min(peers)
+    own = sorted(ns for (_, var), ns in entries.items() if "glv-mul" in var or var == "window")
+    return own[0] if own else None
+
 for g in order + sorted(k for k in rows if k not in order and not k.startswith("field/")):
     if g not in rows:
         continue
-    r = sorted(rows[g], key=lambda x: x[2])
-    peers = [x for x in r if is_peer(x[0])]
-    base = min((x[2] for x in peers), default=None)
-    if base is None:
-        own = [x[2] for x in r if "glv-mul" in x[1] or x[1] in ("window",)]
-        base = own[0] if own else None
-    out.append(f"\n## {g}\n\n| implementation | variant | median | ratio |\n|---|---|---:|---:|")
-    for name, var, ns in r:
-        ratio = f"{ns/base:.2f}" if base else "-"
-        out.append(f"| {name} | {var} | {fmt(ns)} | {ratio} |")
+    out.append(f"\n## {g}\n\n| implementation | variant | median | ratio | range |\n|---|---|---:|---:|---|")
+    for name, var, ns in sorted(rows[g], key=lambda x: x[2]):
+        ratios = []
+        for r in rounds:
+            e = r.get(g, {})
+            base = base_of(e)
+            if base and (name, var) in e:
+                ratios.append(e[(name, var)] / base)
+        ratio = f"{statistics.median(ratios):.2f}" if ratios else "-"
+        spread = f"{min(ratios):.2f}–{max(ratios):.2f}" if len(ratios) > 1 else "-"
+        out.append(f"| {name} | {var} | {fmt(ns)} | {ratio} | {spread} |")
 lat = {g: r[0][2] / 100.0 for g, r in rows.items() if g.startswith("field/") and g.endswith("x100")}
 out.append("\n## Field multiplication\n\nLatency of one operation in a dependent chain of 100.\n\n| field / op | latency |\n|---|---:|")
 for name, ns in sorted(lat.items()):
@@ -89,7 +114,7 @@ machine, A/B runs of the two bench binaries), and dropped; listed so that nobody
 | secp256k1 field in [0, R) (the product folds its carry bit as + c with no comparison against p; sums and differences fold ± c up to twice) | product latency 16.8 → 15.2 ns, but CT `mul` +2 %, `mul_vartime` +13 %, BIP340 verify +7 %: the two-step folds are longer chains than add-then-masked-subtract, and every zero test compares with two representatives |
 | the 5 × 52-bit secp256k1 field (now `fe52.rs`) with every sum, difference and negation carried by one parallel carry step, instead of magnitudes and carry-free differences (`sub_mag`) | 128 Jacobian doublings + 43 mixed additions 18.4 µs against 17.3 µs with magnitudes (and 21.1 µs on the Montgomery field); with carried differences the variable-time paths were no faster than on the Montgomery field (`mul_g_vartime` 6.6 vs 6.1 µs) |
 | the variable-time product on the lazy fields with a branch back to [0, p) | 1 % slower than the lazy product: nothing is left to skip |
-| secp256k1's G table for BIP340 verification at wNAF width 10 (256 entries, 16 KiB) or 14 (4096 entries, 256 KiB) instead of 12 (1024, 64 KiB) | verify 32.9 / 32.4 / 31.8 µs for widths 10 / 12 / 14 (two A/B runs): width 14 would buy 2 % for four times the table and 1 MB of generated source |
+| secp256k1's G table for BIP340 verification at wNAF width 10 (256 entries, 16 KiB) or 12 (1024, 64 KiB) instead of 14 (4096, 256 KiB) | verify 32.9 / 32.4 / 31.8 µs for widths 10 / 12 / 14 (session 10, two A/B runs); width 12 was kept then, as 2 % was not worth four times the table. Session 12: with verification at par with libsecp256k1 (median ratio 1.007 over twelve runs), width 14 measured 2.8 % faster (fastest tenth of samples, four alternating A/B runs: 63.6–63.9 against 65.5–66.0 µs on the slow host) and was adopted |
 | fat LTO and one codegen unit in the bench profile | ours unchanged, goldilocks-crypto about 15 % faster (verify 308 → 262 µs, `mul` 160 → 130 µs): the ratios above use cargo's default bench profile for every crate alike, and a user building the peers with LTO would see ours about 15 % closer |
 """)
 print("\n".join(out))

@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# Regenerates BENCHMARKS.md: one criterion pass of every bench group (built
-# with -C target-cpu=native, benches only), pinned to core 0 where taskset
-# exists, then benches/report.py. MEASURE=seconds per benchmark (default 3).
+# Regenerates BENCHMARKS.md: ROUNDS criterion passes (default 3) of every
+# bench group (built with -C target-cpu=native, benches only), pinned to
+# core 0 where taskset exists, then benches/report.py, which reports the
+# median over the rounds and the range of each ratio. Rounds instead of one
+# long pass because this VM's speed drifts by several percent within
+# minutes (BENCHMARKS.md): a ratio is only worth quoting with its spread.
+# MEASURE = seconds per benchmark and round (default 2); BENCHES = the bench
+# targets to run (default: all four).
 set -eu
 cd "$(dirname "$0")/.."
 export RUSTFLAGS="-C target-cpu=native"
 pin=""
 command -v taskset >/dev/null && pin="taskset -c 0"
-for b in field mul fixed_base ecgfp5; do
-  $pin cargo bench -p twinmul-benches --bench "$b" --target-dir target/native -- \
-    --warm-up-time 1 --measurement-time "${MEASURE:-3}"
+rounds="${ROUNDS:-3}"
+rm -rf target/bench-rounds
+for r in $(seq "$rounds"); do
+  export CRITERION_HOME="target/bench-rounds/$r"
+  for b in ${BENCHES:-field mul fixed_base ecgfp5}; do
+    $pin cargo bench -p twinmul-benches --bench "$b" --target-dir target/native -- \
+      --warm-up-time 1 --measurement-time "${MEASURE:-2}"
+  done
 done
-python3 benches/report.py > BENCHMARKS.md
+python3 benches/report.py target/bench-rounds/* > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"

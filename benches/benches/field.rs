@@ -1,7 +1,7 @@
 //! Field-multiplication latency (a chain of dependent multiplications), the
 //! unit cost behind every scalar multiplication: ours per curve, for the
 //! field-mul counts in BENCHMARKS.md.
-#![allow(missing_docs, clippy::unwrap_used)]
+#![allow(missing_docs, unsafe_code, clippy::unwrap_used)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -70,6 +70,21 @@ fn peers(c: &mut Criterion) {
             let mut x = black_box(a);
             for _ in 0..100 {
                 x *= b;
+            }
+            x
+        })
+    });
+    // blst's assembly Montgomery product (mulx/adcx/adox where the CPU has
+    // them, chosen at run time).
+    let mut a = blst::blst_fp::default();
+    unsafe { blst::blst_fp_from_uint64(&mut a, [0x1234_5678_9abc_def1, 7, 0, 0, 0, 1].as_ptr()) };
+    let b = a;
+    c.bench_function("field/bls12-381/blst mul x100", |bn| {
+        bn.iter(|| {
+            let mut x = black_box(a);
+            for _ in 0..100 {
+                let y = x;
+                unsafe { blst::blst_fp_mul(&mut x, &y, &b) };
             }
             x
         })

@@ -189,6 +189,35 @@ impl<F: Field> Jacobian<F> {
         let z1z1 = self.z.square();
         let h = (*x2 * z1z1).sub_mag::<6>(&self.x);
         let r = (*y2 * self.z * z1z1).sub_mag::<4>(&self.y);
+        self.add_finish(h, r)
+    }
+
+    /// P + Q for P on the effective-affine curve E″ (module doc) and
+    /// Q = (x₂, y₂) affine on E (libsecp256k1's `gej_add_zinv_var`): on E″,
+    /// Q is (x₂g², y₂g³), so with Z′ = Z·g the mixed addition's
+    /// U₂ = x₂Z′² and S₂ = y₂Z′³, while Z₃ = Z·H stays on E″. 9M + 3S:
+    /// one product more than [`Self::add_affine`], where scaling Q onto E″
+    /// first would cost two. Variable time, as `add_affine`.
+    fn add_affine_zinv(&self, x2: &F, y2: &F, g: &F) -> Self {
+        if self.is_infinity() {
+            let g2 = g.square();
+            return Jacobian {
+                x: *x2 * g2,
+                y: *y2 * g2 * *g,
+                z: F::ONE,
+            };
+        }
+        let az = self.z * *g;
+        let zz = az.square();
+        let h = (*x2 * zz).sub_mag::<6>(&self.x);
+        let r = (*y2 * zz * az).sub_mag::<4>(&self.y);
+        self.add_finish(h, r).0
+    }
+
+    /// The common tail of the mixed additions, from H = U₂ − X and
+    /// R = S₂ − Y: the exceptional cases (H = 0) and X₃, Y₃, Z₃ = Z·H.
+    #[inline(always)]
+    fn add_finish(&self, h: F, r: F) -> (Self, Option<F>) {
         if h.is_zero_vartime() {
             let out = if r.is_zero_vartime() {
                 self.double()
@@ -294,17 +323,16 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
     let (n1, len1) = wnaf_vartime(&split.k1, W);
     let (n2, len2) = wnaf_vartime(&split.k2, W);
     let (neg1, neg2) = (bool::from(split.neg1), bool::from(split.neg2));
-    let beta = Vt(C::BETA);
+    let endo = endo_table::<C, 8>(&table);
     let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
     for i in (0..len1.max(len2)).rev() {
         acc = acc.double();
-        for (naf, neg, endo) in [(&n1, neg1, false), (&n2, neg2, true)] {
+        for (naf, neg, t) in [(&n1, neg1, &table), (&n2, neg2, &endo)] {
             let d = naf[i];
             if d == 0 {
                 continue;
             }
-            let (x, y) = table[(d.unsigned_abs() / 2) as usize];
-            let x = if endo { x * beta } else { x };
+            let (x, y) = t[(d.unsigned_abs() / 2) as usize];
             let y = if (d < 0) != neg { neg_lazy(y) } else { y };
             acc = acc.add_affine(&x, &y).0;
         }
@@ -335,6 +363,17 @@ pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
         }
     }
     to_projective(&acc, Vt(C::Fe::ONE))
+}
+
+/// An effective-affine odd-multiples table in the variable-time view.
+type OddTable<C, const N: usize> = [(Vt<<C as CurveParams>::Fe>, Vt<<C as CurveParams>::Fe>); N];
+
+/// φ of an odd-multiples table, (βx, y) per entry: N products once, where
+/// β·x at each addition of the second GLV half would cost one per addition
+/// (about 21 per scalar at width 5; libsecp256k1's `ecmult` does the same).
+fn endo_table<C: CurveParams, const N: usize>(t: &OddTable<C, N>) -> OddTable<C, N> {
+    let beta = Vt(C::BETA);
+    t.map(|(x, y)| (x * beta, y))
 }
 
 /// −y of a table entry (magnitude ≤ 1) without the carry of a negation:
@@ -371,8 +410,9 @@ fn to_projective<C: CurveParams>(acc: &Jacobian<Vt<C::Fe>>, g: Vt<C::Fe>) -> Pro
 /// splits of both scalars and Straus over four wNAFs in Jacobian
 /// coordinates — a at width 8 over the generated affine odd multiples of G
 /// (and of φ(G) = (βx, y)), b at width 5 over P's effective-affine table.
-/// That table lives on the isomorphic curve E″ (module doc); a G entry
-/// (x, y) of E is (x·g², y·g³) there, two extra products per G addition.
+/// That table lives on the isomorphic curve E″ (module doc); G's entries,
+/// affine on E, are added by [`Jacobian::add_affine_zinv`] (one extra
+/// product per addition).
 /// Falls back to [`crate::mul::mul2_vartime_projective`] where P's table
 /// cannot be built (points of tiny order: never on the real curves).
 pub fn mul2_vartime<C: GeneratorTable>(
@@ -389,9 +429,7 @@ pub fn mul2_vartime<C: GeneratorTable>(
             None => return crate::mul::mul2_vartime_projective(a, b, p),
         }
     };
-    let (g2, g3) = (g.square(), g.square() * g);
     let beta = Vt(C::BETA);
-    let (gx, gx_endo) = (g2, g2 * beta);
     // The G half's wNAF width: the generated table holds 2^(w − 2) entries.
     let gt = C::odd_table();
     let w_g = gt.len().trailing_zeros() + 2;
@@ -400,37 +438,40 @@ pub fn mul2_vartime<C: GeneratorTable>(
     let (na2, la2) = wnaf_vartime(&sa.k2, w_g);
     let (nb1, lb1) = wnaf_vartime(&sb.k1, W);
     let (nb2, lb2) = wnaf_vartime(&sb.k2, W);
-    let len = if ptab.is_some() {
+    let ptabs = ptab.map(|t| (endo_table::<C, 8>(&t), t));
+    let len = if ptabs.is_some() {
         la1.max(la2).max(lb1).max(lb2)
     } else {
         la1.max(la2)
     };
     let g_halves = [
-        (&na1, bool::from(sa.neg1), gx),
-        (&na2, bool::from(sa.neg2), gx_endo),
-    ];
-    let p_halves = [
-        (&nb1, bool::from(sb.neg1), false),
-        (&nb2, bool::from(sb.neg2), true),
+        (&na1, bool::from(sa.neg1), false),
+        (&na2, bool::from(sa.neg2), true),
     ];
     let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
     for i in (0..len).rev() {
         acc = acc.double();
-        for (naf, neg, scale) in g_halves {
+        for (naf, neg, endo) in g_halves {
             let d = naf[i];
             if d != 0 {
                 let e = &gt[(d.unsigned_abs() / 2) as usize];
-                let y = Vt(e.y) * g3;
-                let y = if (d < 0) != neg { neg_lazy(y) } else { y };
-                acc = acc.add_affine(&(Vt(e.x) * scale), &y).0;
+                let x = if endo { Vt(e.x) * beta } else { Vt(e.x) };
+                let y = if (d < 0) != neg {
+                    neg_lazy(Vt(e.y))
+                } else {
+                    Vt(e.y)
+                };
+                acc = acc.add_affine_zinv(&x, &y, &g);
             }
         }
-        if let Some(table) = &ptab {
-            for (naf, neg, endo) in p_halves {
+        if let Some((endo, table)) = &ptabs {
+            for (naf, neg, t) in [
+                (&nb1, bool::from(sb.neg1), table),
+                (&nb2, bool::from(sb.neg2), endo),
+            ] {
                 let d = naf[i];
                 if d != 0 {
-                    let (x, y) = table[(d.unsigned_abs() / 2) as usize];
-                    let x = if endo { x * beta } else { x };
+                    let (x, y) = t[(d.unsigned_abs() / 2) as usize];
                     let y = if (d < 0) != neg { neg_lazy(y) } else { y };
                     acc = acc.add_affine(&x, &y).0;
                 }

@@ -4,7 +4,9 @@
 //! (43 × 6 × 1, 86 KiB: the fastest once the scans became cheap, 11.5 vs
 //! 12.1 µs per k·G in a hot-cache bench); `mul_g_vartime` has its own 11 × 8 × 3 table
 //! (88 KiB; not with `comb-small`, which keeps the footprint small). The
-//! `*_odd` tables hold 64 odd multiples of G for `mul2_vartime`.
+//! `*_odd` tables hold odd multiples of G for `mul2_vartime`: 64 for BN254
+//! and BLS12-381, 4096 (256 KiB) for secp256k1, whose BIP340 verification
+//! is benched against libsecp256k1's (see `comb::SECP256K1_ODD_ENTRIES`).
 
 pub(crate) mod bls12_381_comb;
 pub(crate) mod bls12_381_odd;
