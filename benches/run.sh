@@ -15,7 +15,7 @@ command -v taskset >/dev/null && pin="taskset -c 0"
 rounds="${ROUNDS:-3}"
 rm -rf target/bench-rounds
 for r in $(seq "$rounds"); do
-  export CRITERION_HOME="target/bench-rounds/$r"
+  export CRITERION_HOME="$PWD/target/bench-rounds/$r" # absolute: cargo runs benches in benches/
   for b in ${BENCHES:-field mul fixed_base ecgfp5}; do
     $pin cargo bench -p twinmul-benches --bench "$b" --target-dir target/native -- \
       --warm-up-time 1 --measurement-time "${MEASURE:-2}"
