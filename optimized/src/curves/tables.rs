@@ -2,8 +2,8 @@
 //! The secp256k1 size is chosen by cargo feature: `comb-small` (2 blocks ×
 //! 5 teeth × 26, 2 KiB), `comb-medium` (11 × 6 × 4, 22 KiB), default
 //! (43 × 6 × 1, 86 KiB: the fastest once the scans became cheap, 11.5 vs
-//! 12.1 µs per k·G in a hot-cache bench); `mul_g_vartime` has its own 11 × 8 × 3 table
-//! (88 KiB; not with `comb-small`, which keeps the footprint small). The
+//! 12.1 µs per k·G in a hot-cache bench); `mul_g_vartime` has its own 15 × 9 × 2 table
+//! (240 KiB; not with `comb-small`, which keeps the footprint small). The
 //! `*_odd` tables hold odd multiples of G for `mul2_vartime`: 64 for BN254
 //! and BLS12-381, 4096 (256 KiB) for secp256k1, whose BIP340 verification
 //! is benched against libsecp256k1's (see `comb::SECP256K1_ODD_ENTRIES`).
