@@ -533,20 +533,37 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// The CIOS rows of [`Self::mont_mul_cios`]: a·b·R⁻¹ + (0 or p), < 2p.
     #[inline(always)]
     fn mont_mul_cios_unreduced(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        let p = &P::MODULUS;
         let mut r = [0u64; N];
-        for &bi in b {
-            let (r0, mut c1) = mac(r[0], a[0], bi, 0);
-            let k = r0.wrapping_mul(Self::INV);
-            let (_, mut c2) = mac(r0, k, p[0], 0);
-            for j in 1..N {
-                let t;
-                (t, c1) = mac(r[j], a[j], bi, c1);
-                (r[j - 1], c2) = mac(t, k, p[j], c2);
-            }
-            r[N - 1] = c1 + c2;
+        // The rows written out one by one (`i < N` is a constant): as a
+        // loop over b, LLVM kept the outer loop for N = 6 and could not
+        // interleave a product with its neighbours in the point formulas.
+        macro_rules! rows {
+            ($($i:literal)*) => {$(
+                if $i < N {
+                    Self::cios_row(&mut r, a, b[$i]);
+                }
+            )*};
+        }
+        rows!(0 1 2 3 4 5 6 7);
+        for &bi in b.iter().skip(8) {
+            Self::cios_row(&mut r, a, bi);
         }
         r
+    }
+
+    /// One CIOS row: r = (r + a·bᵢ + k·p)/2⁶⁴ with k clearing the low limb.
+    #[inline(always)]
+    fn cios_row(r: &mut [u64; N], a: &[u64; N], bi: u64) {
+        let p = &P::MODULUS;
+        let (r0, mut c1) = mac(r[0], a[0], bi, 0);
+        let k = r0.wrapping_mul(Self::INV);
+        let (_, mut c2) = mac(r0, k, p[0], 0);
+        for j in 1..N {
+            let t;
+            (t, c1) = mac(r[j], a[j], bi, c1);
+            (r[j - 1], c2) = mac(t, k, p[j], c2);
+        }
+        r[N - 1] = c1 + c2;
     }
 
     /// [`Self::mont_mul`] for compile-time constants.
