@@ -9,7 +9,7 @@ use twinmul::comb::GeneratorTable;
 use twinmul::curve::{CurveParams, ProjectivePoint};
 use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
 use twinmul::field::{FieldParams, Fp};
-use twinmul::glv::{decompose, digits_for, odd_digits_for, recode, recode_odd, wnaf_vartime};
+use twinmul::glv::{decompose, digits_for, odd_digits_for, recode, split_odd, wnaf_vartime};
 use twinmul::{mul, Field, LookupTable, ScalarField};
 use twinmul_reference::weierstrass::{self as rw, Curve as RefCurve};
 
@@ -228,7 +228,8 @@ pub fn all_fields(a: &BigUint, b: &BigUint) {
 }
 
 /// The decomposition of k: k₁ + k₂λ ≡ k, both halves within the proven bound,
-/// and the recoding of each half reconstructs it.
+/// the recoding of each half reconstructs it, and the odd-digit split of
+/// the constant-time `mul` spells k.
 pub fn check_split<C: CurveParams>(k: &C::Scalar) {
     let n = big(&C::Scalar::ORDER);
     let lambda = big(&C::GLV.lambda);
@@ -267,23 +268,6 @@ pub fn check_split<C: CurveParams>(k: &C::Scalar) {
         if !bool::from(neg) && big(&v) == BigUint::from(0u32) {
             assert!(digits.iter().all(|&x| x == 0));
         }
-        // Odd-digit recoding (the constant-time `mul`): every digit odd,
-        // the top one positive, and Σ dᵢ16ⁱ = v | 1 with the flag for even v.
-        let d = odd_digits_for(C::GLV.bound_bits, 4);
-        let (digits, even) = recode_odd(&v, 4, d);
-        let mut acc = num_bigint::BigInt::from(0);
-        for &x in digits[..d].iter().rev() {
-            assert!(x % 2 != 0 && (-15..=15).contains(&x), "odd digit range");
-            acc = acc * 16 + x;
-        }
-        assert!(digits[d - 1] > 0, "top odd digit positive");
-        let is_even = v[0] & 1 == 0;
-        assert_eq!(bool::from(even), is_even, "even flag");
-        assert_eq!(
-            acc,
-            num_bigint::BigInt::from(big(&v) | BigUint::from(1u32)),
-            "odd recoding reconstructs v | 1"
-        );
         let (naf, len) = wnaf_vartime(&v, 5);
         let mut acc = num_bigint::BigInt::from(0);
         for &x in naf[..len].iter().rev() {
@@ -291,6 +275,31 @@ pub fn check_split<C: CurveParams>(k: &C::Scalar) {
             acc = acc * 2 + x;
         }
         assert_eq!(acc, num_bigint::BigInt::from(big(&v)), "wNAF reconstructs");
+    }
+    // The odd-digit split of the constant-time `mul`, at its width 5 and at
+    // width 4: every digit odd and within ±(2^w − 1), and
+    // Σ dᵢ2^(wi) + λ·Σ eᵢ2^(wi) ≡ k.
+    for w in [4u32, 5] {
+        let d = odd_digits_for(C::GLV.bound_bits + 1, w);
+        let (d1, d2) = split_odd(k, &C::GLV, w, d);
+        let eval = |digits: &[i8]| {
+            let mut acc = num_bigint::BigInt::from(0);
+            for &x in digits[..d].iter().rev() {
+                assert!(
+                    x % 2 != 0 && (x as i32).abs() < 1 << w,
+                    "odd digit range: {x} at w = {w}"
+                );
+                acc = (acc << w) + x;
+            }
+            assert!(digits[d..].iter().all(|&x| x == 0), "digits past the count");
+            acc
+        };
+        let nn = num_bigint::BigInt::from(n.clone());
+        let got = (eval(&d1) + eval(&d2) * num_bigint::BigInt::from(lambda.clone())) % &nn;
+        let got = ((got + &nn) % &nn)
+            .to_biguint()
+            .expect("reduced mod n: non-negative");
+        assert_eq!(got, big(&k.to_le_limbs()), "odd split ≡ k (w = {w})");
     }
 }
 

@@ -29,7 +29,8 @@
 //! Only shifts by public amounts and arithmetic on the digits: constant time.
 
 use crate::scalar::ScalarField;
-use subtle::Choice;
+use subtle::{Choice, ConditionallySelectable};
+use zeroize::Zeroize;
 
 /// The GLV constants of one curve (canonical little-endian limbs).
 #[derive(Clone, Copy, Debug)]
@@ -158,30 +159,80 @@ pub fn recode(e: &[u64], w: u32, digits: usize) -> [i8; MAX_DIGITS] {
     out
 }
 
-/// Odd-digit recoding (Joye–Tunstall; libsecp256k1's `ecmult_const`) of
-/// m = e | 1 into `digits` digits, all odd: dᵢ = 2·wᵢ + 1 − 2^w for i below
-/// the top and d_top = 2·w_top + 1, where wᵢ = bits [w·i + 1, w·i + w + 1)
-/// of m. Then Σ dᵢ·2^(wi) = (m − 1) + 1 = m: the wᵢ·2^(wi+1) sum to m's bits
-/// above bit 0, and the ±1 − 2^w terms telescope to 1. Every digit is odd,
-/// in [−(2^w − 1), 2^w − 1], so no lookup ever yields the identity (which an
-/// affine table entry cannot hold); the top digit is in [1, 2^w − 1] when
-/// m < 2^(w·digits). Returns the digits and whether e was even (then the
-/// caller subtracts one multiple). Only public shifts and arithmetic on the
-/// bits: constant time.
-pub fn recode_odd(e: &[u64], w: u32, digits: usize) -> ([i8; MAX_DIGITS], Choice) {
-    let even = Choice::from(((e[0] & 1) ^ 1) as u8);
-    let mut m = [0u64; 6];
-    m[..e.len()].copy_from_slice(e);
-    m[0] |= 1;
-    let mut out = [0i8; MAX_DIGITS];
-    for (i, d) in out.iter_mut().enumerate().take(digits) {
-        let v = 2 * window(&m, w * i as u32 + 1, w) as i64 + 1;
-        *d = if i + 1 == digits { v } else { v - (1 << w) } as i8;
+/// The GLV split of k straight into odd signed digits (libsecp256k1's
+/// `ecmult_const` since 0.5): two digit strings d, e of `digits` digits each,
+/// every digit odd in [−(2^w − 1), 2^w − 1], with
+/// Σ dᵢ·2^(wi) + λ·Σ eᵢ·2^(wi) ≡ k (mod n). Constant time.
+///
+/// Why: any v ∈ [0, 2^L) spells the odd integer o(v) = 2v − (2^L − 1) =
+/// Σ (2·bitᵢ(v) − 1)·2^i, and a w-bit window of v read as 2·window − (2^w − 1)
+/// is an odd digit; so no digit is ever 0 (an affine table cannot hold O),
+/// and neither a sign nor an even half needs fixing afterwards. Write
+/// s = (k + (2^L − 1 − 2^(B+1))·(1 + λ))/2 mod n (B = `bound_bits`,
+/// L = w·digits ≥ B + 1), split s = s₁ + s₂λ with |sᵢ| < 2^B ([`decompose`])
+/// and take vᵢ = sᵢ + 2^B ∈ (0, 2^(B+1)) ⊆ [0, 2^L). Then
+/// o(v₁) + o(v₂)·λ = 2(s₁ + s₂λ) + (2^(B+1) − 2^L + 1)(1 + λ) ≡ k.
+pub fn split_odd<S: ScalarField>(
+    k: &S,
+    p: &GlvParams<S>,
+    w: u32,
+    digits: usize,
+) -> ([i8; MAX_DIGITS], [i8; MAX_DIGITS]) {
+    let (b, l) = (p.bound_bits, w * digits as u32);
+    debug_assert!(b < l && l < 256 && digits <= MAX_DIGITS);
+    // 1/2 mod n = (n + 1)/2 = (n >> 1) + 1, n being odd.
+    let n_shr: [u64; 4] = core::array::from_fn(|i| {
+        let hi = if i < 3 { S::ORDER[i + 1] << 63 } else { 0 };
+        (S::ORDER[i] >> 1) | hi
+    });
+    let half = S::from_le_limbs_reduced(&n_shr) + S::ONE;
+    let offset =
+        S::from_le_limbs_reduced(&pow2(l)) - S::ONE - S::from_le_limbs_reduced(&pow2(b + 1));
+    let one_lambda = S::ONE + S::from_le_limbs_reduced(&p.lambda);
+    let s = (*k + offset * one_lambda) * half;
+    let mut split = decompose(&s, p);
+    let mut v1 = offset_half(&split.k1, split.neg1, b);
+    let mut v2 = offset_half(&split.k2, split.neg2, b);
+    let mut d1 = [0i8; MAX_DIGITS];
+    let mut d2 = [0i8; MAX_DIGITS];
+    for i in 0..digits {
+        let pos = w * i as u32;
+        d1[i] = (2 * window(&v1, pos, w) as i64 + 1 - (1 << w)) as i8;
+        d2[i] = (2 * window(&v2, pos, w) as i64 + 1 - (1 << w)) as i8;
     }
-    (out, even)
+    split.k1.zeroize();
+    split.k2.zeroize();
+    v1.zeroize();
+    v2.zeroize();
+    (d1, d2)
 }
 
-/// How many odd digits of width w [`recode_odd`] needs for a value below 2^bits.
+/// 2^e as limbs, e < 256.
+fn pow2(e: u32) -> [u64; 4] {
+    let mut r = [0u64; 4];
+    r[(e / 64) as usize] = 1 << (e % 64);
+    r
+}
+
+/// 2^b ± a for a < 2^b (b < 255), the sign chosen by mask: constant time.
+fn offset_half(a: &[u64; 4], neg: Choice, b: u32) -> [u64; 4] {
+    let base = pow2(b);
+    let (mut plus, mut minus) = ([0u64; 4], [0u64; 4]);
+    let (mut carry, mut borrow) = (false, false);
+    for i in 0..4 {
+        let (t, c1) = base[i].overflowing_add(a[i]);
+        let (t, c2) = t.overflowing_add(carry as u64);
+        plus[i] = t;
+        carry = c1 | c2;
+        let (t, b1) = base[i].overflowing_sub(a[i]);
+        let (t, b2) = t.overflowing_sub(borrow as u64);
+        minus[i] = t;
+        borrow = b1 | b2;
+    }
+    core::array::from_fn(|i| u64::conditional_select(&plus[i], &minus[i], neg))
+}
+
+/// How many odd digits of width w cover a value below 2^bits.
 pub const fn odd_digits_for(bits: u32, w: u32) -> usize {
     bits.div_ceil(w) as usize
 }

@@ -269,14 +269,15 @@ pub(crate) fn odd_multiples_effective_affine<F: Field, const N: usize>(
     let l = (a.double() + a).half();
     let s = p.y.square();
     let t = p.x * s;
+    let s2 = s.square();
     let x3 = l.square() - t.double();
-    let (mut dx, mut dy) = (x3, l * (t - x3) - s.square());
+    let (mut dx, mut dy) = (x3, l * (t - x3) - s2);
     let z0 = p.y * p.z;
     if z0.is_zero_vartime() {
         return None;
     }
     let mut tx = [t; N];
-    let mut ty = [s.square(); N];
+    let mut ty = [s2; N];
     let mut ratio = [F::ONE; N]; // Z(entry i) = Z(entry i − 1)·ratio[i]
     let mut z = z0;
     for i in 1..N {
@@ -294,13 +295,16 @@ pub(crate) fn odd_multiples_effective_affine<F: Field, const N: usize>(
         ratio[i] = h;
         z = z * h;
     }
-    // Bring every entry to Z_last: entry i is scaled by f = Z_last/Z(entry i).
-    let mut out = [(F::ZERO, F::ZERO); N];
-    let mut f = F::ONE;
-    for i in (0..N).rev() {
+    // Bring every entry to Z_last: entry i is scaled by f = Z_last/Z(entry i)
+    // (the last entry is already there; f needs no ratio past entry 1).
+    let mut out = [(tx[N - 1], ty[N - 1]); N];
+    let mut f = ratio[N - 1];
+    for i in (0..N - 1).rev() {
         let f2 = f.square();
         out[i] = (tx[i] * f2, ty[i] * f2 * f);
-        f = f * ratio[i];
+        if i > 0 {
+            f = f * ratio[i];
+        }
     }
     Some((out, z))
 }

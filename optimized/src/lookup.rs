@@ -7,7 +7,7 @@
 //! memory address depends on d. [`scan_xy`] is the scan the constant-time
 //! `mul` and comb use, over affine entries: arithmetic masks and an OR of
 //! masked limbs; [`select_odd_xy`] reads the odd multiples P, 3P, 5P, … by
-//! an odd digit of `glv::recode_odd`.
+//! an odd digit of `glv::split_odd`.
 
 use crate::comb::AffineXY;
 use crate::field::Field;

@@ -1,13 +1,16 @@
 //! Scalar-multiplication drivers over the generic a = 0 group.
 //!
-//! - [`mul`]: constant time in k — GLV split, odd signed 5-bit digits over
-//!   both halves (libsecp256k1's `ecmult_const` design and window), the odd
-//!   multiples P … 31P as one effective-affine table (φ's is βx of it)
-//!   scanned whole, a fixed schedule of 5 Jacobian doublings (3M + 4S) and 2
-//!   constant-time mixed additions (7M + 5S) per digit. Cost for a 127- to
-//!   129-bit bound: 26 digits, 25 × (5D + 2A) + 3A, plus the table (1D + 15
-//!   co-Z additions of 5M + 2S, `jacobian::odd_multiples_effective_affine`). Width 4 (33 digits, 8 entries) measured
-//!   2.7–4.5 % slower on secp256k1 and 0.6–1.2 % on BN254 and BLS12-381.
+//! - [`mul`]: constant time in k — the GLV split read straight as odd
+//!   signed 5-bit digits over both halves (`glv::split_odd`, libsecp256k1's
+//!   `ecmult_const` design and window: no digit is 0, no sign or even half
+//!   to fix afterwards), the odd multiples P … 31P as one effective-affine
+//!   table (φ's is βx of it) scanned whole, a fixed schedule of 5 Jacobian
+//!   doublings (3M + 4S) and 2 constant-time mixed additions (7M + 5S) per
+//!   digit. Cost for a 127- to 129-bit bound: 26 digits, 25 × (5D + 2A) + 1A,
+//!   plus the table (1D + 15 co-Z additions of 5M + 2S,
+//!   `jacobian::odd_multiples_effective_affine`). Width 4 (33 digits, 8
+//!   entries) measured 2.7–4.5 % slower on secp256k1 and 0.6–1.2 % on BN254
+//!   and BLS12-381.
 //! - [`mul_complete`]: the same GLV split over the complete RCB formulas
 //!   and a projective table (26 × (5D + 2A), 12M per addition): the path
 //!   for points of tiny order and a cross-check.
@@ -21,7 +24,7 @@
 use crate::comb::{AffineXY, GeneratorTable};
 use crate::curve::{CurveParams, ProjectivePoint};
 use crate::field::Field;
-use crate::glv::{decompose, digits_for, odd_digits_for, recode, recode_odd, wnaf_vartime, Split};
+use crate::glv::{decompose, digits_for, odd_digits_for, recode, split_odd, wnaf_vartime, Split};
 use crate::jacobian::{odd_multiples_effective_affine, Jacobian};
 use crate::lookup::{select_odd_xy, LookupTable};
 use crate::scalar::ScalarField;
@@ -60,36 +63,18 @@ pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectiveP
         // Only points of order ≤ 17 (never in these prime-order groups).
         return mul_complete(p, k);
     };
-    let Split {
-        mut k1,
-        neg1,
-        mut k2,
-        neg2,
-    } = decompose(k, &C::GLV);
-    let digits = odd_digits_for(C::GLV.bound_bits, W);
-    let (mut d1, even1) = recode_odd(&k1, W, digits);
-    let (mut d2, even2) = recode_odd(&k2, W, digits);
-    k1.zeroize();
-    k2.zeroize();
-    // ±P's and ±φ(P)'s odd multiples; φ(x, y) = (βx, y) commutes with the
+    let digits = odd_digits_for(C::GLV.bound_bits + 1, W);
+    let (mut d1, mut d2) = split_odd(k, &C::GLV, W, digits);
+    // P's and φ(P)'s odd multiples; φ(x, y) = (βx, y) commutes with the
     // isomorphism of the effective-affine table.
-    let mut t1 = [AffineXY {
-        x: C::Fe::ZERO,
-        y: C::Fe::ZERO,
-    }; T];
-    let mut t2 = t1;
-    // The signs by the carried negation: the entries stay of magnitude 1
-    // for the lazy one of `select_odd_xy` (`fe52.rs`).
-    for (i, (x, y)) in odd.iter().enumerate() {
-        t1[i] = AffineXY {
-            x: *x,
-            y: C::Fe::conditional_select(y, &-*y, neg1),
-        };
-        t2[i] = AffineXY {
-            x: *x * C::BETA,
-            y: C::Fe::conditional_select(y, &-*y, neg2),
-        };
-    }
+    let t1: [AffineXY<C::Fe>; T] = core::array::from_fn(|i| AffineXY {
+        x: odd[i].0,
+        y: odd[i].1,
+    });
+    let t2 = t1.map(|e| AffineXY {
+        x: e.x * C::BETA,
+        y: e.y,
+    });
     let top = digits - 1;
     let q = select_odd_xy(&t1, d1[top]);
     let mut acc = Jacobian {
@@ -107,11 +92,6 @@ pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectiveP
         acc = acc.add_affine_ct(&q.x, &q.y);
         let q = select_odd_xy(&t2, d2[i]);
         acc = acc.add_affine_ct(&q.x, &q.y);
-    }
-    // The digits spell |kᵢ| | 1: take one multiple back off an even half.
-    for (t, even) in [(&t1, even1), (&t2, even2)] {
-        let fixed = acc.add_affine_ct(&t[0].x, &-t[0].y);
-        acc = Jacobian::conditional_select(&acc, &fixed, even);
     }
     d1.zeroize();
     d2.zeroize();
