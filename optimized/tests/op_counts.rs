@@ -269,7 +269,7 @@ fn check<C: CurveParams>(name: &str) -> (Counts, Counts) {
         TO_PROJECTIVE,
     ]);
     let mut ct = None;
-    let (mut vm, mut vs, mut n) = (0u64, 0u64, 0u64);
+    let (mut vm, mut vs, mut vl, mut n) = (0u64, 0u64, 0u64, 0u64);
     for (i, k) in scalars::<C>().into_iter().enumerate() {
         let (r, got) = count(|| twinmul::mul::mul(&p, &k));
         assert!(
@@ -313,6 +313,7 @@ fn check<C: CurveParams>(name: &str) -> (Counts, Counts) {
         if i >= 3 {
             vm += got.m;
             vs += got.s;
+            vl += got.lin;
             n += 1;
         }
     }
@@ -320,10 +321,11 @@ fn check<C: CurveParams>(name: &str) -> (Counts, Counts) {
     let var = Counts {
         m: vm / n,
         s: vs / n,
-        ..Counts::default()
+        lin: vl / n,
+        sel: 0,
     };
     println!(
-        "{name}: mul {}M + {}S = {} products, {} linear, {} masked selects/ORs; mul_vartime (mean over {n} random k) {}M + {}S = {} products; ratio {:.3}",
+        "{name}: mul {}M + {}S = {} products, {} linear, {} masked selects/ORs; mul_vartime (mean over {n} random k) {}M + {}S = {} products, {} linear; product ratio {:.3}",
         ct.m,
         ct.s,
         ct.m + ct.s,
@@ -332,6 +334,7 @@ fn check<C: CurveParams>(name: &str) -> (Counts, Counts) {
         var.m,
         var.s,
         var.m + var.s,
+        var.lin,
         (ct.m + ct.s) as f64 / (var.m + var.s) as f64
     );
     (ct, var)
