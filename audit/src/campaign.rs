@@ -2,9 +2,14 @@
 //! suite on every implementation, then a seeded random differential campaign
 //! over all curves and operations, timing each implementation's answer.
 //!
-//! A *disagreement* is an answer (not a decline) that differs from the
-//! reference's; declines are counted apart and never as agreement.
+//! Only (curve, op) pairs that at least two selected implementations have
+//! are run; a cell exists only for an implementation that has its pair. An
+//! answer *agrees* when it equals the reference's; a *disagreement* is an
+//! answer that differs, a *failure* an implementation that could not answer
+//! (a driver that broke, an adapter that panicked). Declines are counted
+//! apart and never as agreement.
 
+use crate::check::{compare, Comparison, Outcome};
 use crate::edge::{biased_scalar, order};
 use crate::implementation::{run, Implementation};
 use crate::model::{Answer, Curve, Input, Op};
@@ -24,6 +29,8 @@ pub struct Cell {
     pub disagreed: usize,
     /// Declines.
     pub declined: usize,
+    /// Failures to answer.
+    pub failed: usize,
     /// Nanoseconds per answered call.
     #[serde(skip)]
     pub times_ns: Vec<u64>,
@@ -46,8 +53,13 @@ impl Cell {
 pub struct Campaign {
     /// (curve, op, implementation) → cell.
     pub cells: BTreeMap<(Curve, Op, String), Cell>,
-    /// Side-by-side reports of every disagreement.
-    pub disagreements: Vec<String>,
+    /// Every comparison that did not agree, in full.
+    pub disagreements: Vec<Comparison>,
+    /// (curve, op) pairs not run because fewer than two selected
+    /// implementations have them, with the one that does (if any).
+    pub not_compared: Vec<(Curve, Op, Vec<String>)>,
+    /// Comparisons made.
+    pub compared: usize,
 }
 
 fn random_below_n(curve: Curve, rng: &mut ChaCha20Rng) -> Vec<u8> {
@@ -135,23 +147,40 @@ pub fn random_input(
 }
 
 impl Campaign {
-    /// Runs `input` on every implementation, comparing with the reference
-    /// (which must be `impls[0]`) and timing each call.
+    /// Runs `input` on every implementation that has its pair, comparing
+    /// each answer with the reference's (or, without a reference answer,
+    /// with the first answer) and timing each call.
     pub fn run_case(&mut self, curve: Curve, input: &Input, impls: &[Box<dyn Implementation>]) {
         let mut answers = Vec::with_capacity(impls.len());
+        let mut not_applicable = Vec::new();
         for imp in impls {
+            if !imp.supports(curve, input.op()) {
+                not_applicable.push(imp.name().to_string());
+                continue;
+            }
             let t = Instant::now();
             let a = run(imp.as_ref(), curve, input);
-            answers.push((imp.name(), a, t.elapsed().as_nanos() as u64));
+            answers.push((imp.name().to_string(), a, t.elapsed().as_nanos() as u64));
         }
-        let reference = answers[0].1.clone();
-        let mut bad = false;
+        let baseline = answers
+            .iter()
+            .find(|(n, a, _)| n == "reference" && !a.is_declined())
+            .or_else(|| {
+                answers
+                    .iter()
+                    .find(|(_, a, _)| !a.is_declined() && !a.is_failed())
+            })
+            .map(|(_, a, _)| a.clone());
         for (name, a, ns) in &answers {
             let cell = self
                 .cells
-                .entry((curve, input.op(), name.to_string()))
+                .entry((curve, input.op(), name.clone()))
                 .or_default();
-            match reference.agrees_with(a) {
+            if a.is_failed() {
+                cell.failed += 1;
+                continue;
+            }
+            match baseline.as_ref().and_then(|b| b.agrees_with(a)) {
                 None => cell.declined += 1,
                 Some(true) => {
                     cell.agreed += 1;
@@ -160,54 +189,103 @@ impl Campaign {
                 Some(false) => {
                     cell.disagreed += 1;
                     cell.times_ns.push(*ns);
-                    bad = true;
                 }
             }
         }
-        if bad {
-            let c = crate::check::Comparison {
-                curve,
-                input: input.clone(),
-                answers: answers.into_iter().map(|(n, a, _)| (n, a)).collect(),
-            };
-            self.disagreements.push(c.report());
+        let c = Comparison {
+            curve,
+            input: input.clone(),
+            answers: answers.into_iter().map(|(n, a, _)| (n, a)).collect(),
+            not_applicable,
+        };
+        self.compared += 1;
+        if c.outcome() != Outcome::Agreed {
+            self.disagreements.push(c);
         }
     }
 
-    /// Total disagreements.
+    /// Answers that differ from the reference's, in total.
     pub fn disagreed(&self) -> usize {
         self.cells.values().map(|c| c.disagreed).sum()
     }
+
+    /// Failures to answer, in total.
+    pub fn failed(&self) -> usize {
+        self.cells.values().map(|c| c.failed).sum()
+    }
+
+    /// Whether every comparison agreed.
+    pub fn ok(&self) -> bool {
+        self.disagreements.is_empty()
+    }
 }
 
-/// The random campaign: `cases` inputs per (curve, op), seeded.
+/// The (curve, op) pairs of the contract.
+pub fn pairs() -> Vec<(Curve, Op)> {
+    Curve::ALL
+        .into_iter()
+        .flat_map(|c| {
+            Op::ALL
+                .into_iter()
+                .filter(move |o| c.has_signatures() || !matches!(o, Op::Sign | Op::Verify))
+                .map(move |o| (c, o))
+        })
+        .collect()
+}
+
+/// The random campaign: `cases` inputs per (curve, op) pair that at least
+/// two of `impls` have, seeded. Inputs are made by the reference, which must
+/// be among `impls`; `progress` is called once per case.
 pub fn campaign(
     impls: &[Box<dyn Implementation>],
     cases: usize,
     seed: u64,
-    progress: &indicatif::ProgressBar,
-) -> Campaign {
-    assert_eq!(impls[0].name(), "reference", "the reference comes first");
+    progress: &dyn Fn(Curve, Op),
+) -> Result<Campaign, String> {
+    let reference = impls
+        .iter()
+        .find(|i| i.name() == "reference")
+        .ok_or("the random campaign needs the reference (it makes the inputs)")?;
     let mut out = Campaign::default();
-    let ops = |c: Curve| -> Vec<Op> {
-        Op::ALL
-            .into_iter()
-            .filter(|o| c.has_signatures() || !matches!(o, Op::Sign | Op::Verify))
-            .collect()
-    };
-    let total: usize = Curve::ALL.iter().map(|&c| ops(c).len() * cases).sum();
-    progress.set_length(total as u64);
-    for (ci, curve) in Curve::ALL.into_iter().enumerate() {
-        for op in ops(curve) {
-            let mut rng =
-                ChaCha20Rng::seed_from_u64(seed ^ ((ci as u64) << 40) ^ ((op as u64) << 32));
-            progress.set_message(format!("{curve} {op}"));
-            for _ in 0..cases {
-                let input = random_input(curve, op, impls[0].as_ref(), &mut rng);
-                out.run_case(curve, &input, impls);
-                progress.inc(1);
-            }
+    for (curve, op) in pairs() {
+        let have: Vec<String> = impls
+            .iter()
+            .filter(|i| i.supports(curve, op))
+            .map(|i| i.name().to_string())
+            .collect();
+        if have.len() < 2 {
+            out.not_compared.push((curve, op, have));
+            continue;
+        }
+        let ci = Curve::ALL.iter().position(|&c| c == curve).unwrap_or(0);
+        let mut rng = ChaCha20Rng::seed_from_u64(seed ^ ((ci as u64) << 40) ^ ((op as u64) << 32));
+        for _ in 0..cases {
+            let input = random_input(curve, op, reference.as_ref(), &mut rng);
+            out.run_case(curve, &input, impls);
+            progress(curve, op);
         }
     }
-    out
+    Ok(out)
+}
+
+/// The comparison of one random input, every answer with its time in
+/// microseconds (for `compare --random`).
+pub fn timed_comparison(
+    curve: Curve,
+    input: &Input,
+    impls: &[Box<dyn Implementation>],
+) -> (Comparison, Vec<(String, f64)>) {
+    let mut times = Vec::new();
+    let mut c = compare(curve, input, &[]);
+    for imp in impls {
+        if !imp.supports(curve, input.op()) {
+            c.not_applicable.push(imp.name().to_string());
+            continue;
+        }
+        let t = Instant::now();
+        let a = run(imp.as_ref(), curve, input);
+        times.push((imp.name().to_string(), t.elapsed().as_secs_f64() * 1e6));
+        c.answers.push((imp.name().to_string(), a));
+    }
+    (c, times)
 }

@@ -10,8 +10,9 @@
 
 use crate::check::assert_agree;
 use crate::edge::{decode_scalar, edge_scalars, encode_scalar, order};
-use crate::implementation::{implementations, run, Implementation};
+use crate::implementation::{run, Implementation};
 use crate::model::{Answer, Curve, Input};
+use crate::registry::implementations;
 use arbitrary::{Arbitrary, Unstructured};
 use num_bigint::BigUint;
 use std::cell::RefCell;

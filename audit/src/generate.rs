@@ -11,8 +11,9 @@
 
 use crate::check::compare;
 use crate::edge::{biased_scalar, edge_scalars, encode_scalar, order};
-use crate::implementation::{peer_implementations, Implementation};
+use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Expected, Input};
+use crate::registry::peer_implementations;
 use crate::vectors::{CaseOut, VectorFile};
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
@@ -23,8 +24,7 @@ pub const PEER_VERSIONS: &str =
     "k256 0.13.4, secp256k1 0.31.1 (libsecp256k1 via secp256k1-sys 0.11.0), \
 ark-bn254 0.5.0, ark-bls12-381 0.5.0, blst 0.3.16, bls12_381 0.8.0, goldilocks-crypto 0.1.2";
 
-/// The seed the committed files were generated with.
-pub const DEFAULT_SEED: u64 = 20261203;
+pub use crate::vectors::DEFAULT_SEED;
 
 struct Gen {
     curve: Curve,
@@ -37,7 +37,7 @@ impl Gen {
     /// The peers' common answer; an error if they disagree or none answers.
     fn consensus(&self, input: &Input) -> Result<Answer, String> {
         let c = compare(self.curve, input, &self.peers);
-        if !c.agreed() {
+        if !c.consistent() {
             return Err(format!("peers disagree:\n{}", c.report()));
         }
         let first = c.answered().next().map(|(_, a)| a.clone());
@@ -50,7 +50,9 @@ impl Gen {
             Answer::Bytes(b) => Expected::Bytes(b.clone()),
             Answer::Verdict(v) => Expected::Verdict(*v),
             Answer::Rejected(_) => Expected::Rejected,
-            Answer::Declined(_) => unreachable!("consensus skips declines"),
+            Answer::Declined(why) | Answer::Failed(why) => {
+                return Err(format!("no consensus ({why}):\n{}", input.op()))
+            }
         };
         self.cases.push(CaseOut::new(&input, &exp, comment));
         Ok(a)
@@ -67,7 +69,8 @@ impl Gen {
         let comment = match c.answered().next() {
             None => format!("{comment} (contract rule; no peer answers this input class)"),
             Some(_)
-                if c.agreed() && c.answered().all(|(_, a)| expected.matches(a) == Some(true)) =>
+                if c.consistent()
+                    && c.answered().all(|(_, a)| expected.matches(a) == Some(true)) =>
             {
                 comment.to_string()
             }

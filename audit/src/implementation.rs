@@ -1,16 +1,28 @@
-//! The one trait every implementation is wrapped in, and the registry.
+//! The one trait every implementation is wrapped in, and how one input is run
+//! on one implementation.
 //!
-//! Adapters work on bytes only. An adapter that cannot do something — a curve
-//! it does not have, an operation it lacks, or an input class where its
-//! library follows a different policy than the contract — answers
-//! [`Answer::Declined`] with a reason. It never invents an answer.
+//! Adapters work on bytes only. An adapter that cannot do something answers
+//! in one of two ways, and the difference matters to every verdict:
+//! - a (curve, op) pair it does not have at all is *not applicable*:
+//!   [`Implementation::supports`] says false, and no report counts it;
+//! - an input class of a supported pair where its library follows another
+//!   policy than the contract is a *decline*, [`Answer::Declined`] with a
+//!   reason: counted as skipped, never as agreement.
+//!
+//! An adapter never invents an answer.
 
 use crate::model::{Answer, Curve, Input, Op};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// An implementation under comparison, seen through its adapter.
 pub trait Implementation: Send + Sync {
     /// The name used by `--impl` and in reports.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &str;
+    /// A version string for report headers (a library's version, a driver's
+    /// handshake); empty when there is nothing to say.
+    fn version(&self) -> String {
+        String::new()
+    }
     /// Whether the adapter implements `op` on `curve` at all.
     fn supports(&self, curve: Curve, op: Op) -> bool;
     /// k·G.
@@ -25,12 +37,18 @@ pub trait Implementation: Send + Sync {
     fn verify(&self, curve: Curve, public_key: &[u8], message: &[u8], signature: &[u8]) -> Answer;
 }
 
-/// Runs `input` on `imp`, declining what the adapter does not support.
+/// A list of implementations, in report order.
+pub type Implementations = Vec<Box<dyn Implementation>>;
+
+/// Runs `input` on `imp`. A pair the adapter does not support is declined
+/// (callers that report coverage check [`Implementation::supports`] first);
+/// a panic inside the adapter or its library becomes [`Answer::Failed`], so
+/// one broken implementation never takes the others' results with it.
 pub fn run(imp: &dyn Implementation, curve: Curve, input: &Input) -> Answer {
     if !imp.supports(curve, input.op()) {
         return Answer::Declined(format!("{} has no {} on {}", imp.name(), input.op(), curve));
     }
-    match input {
+    let call = || match input {
         Input::MulG { scalar } => imp.mul_g(curve, scalar),
         Input::Mul { point, scalar } => imp.mul(curve, point, scalar),
         Input::Decode { point } => imp.decode(curve, point),
@@ -44,48 +62,13 @@ pub fn run(imp: &dyn Implementation, curve: Curve, input: &Input) -> Answer {
             message,
             signature,
         } => imp.verify(curve, public_key, message, signature),
-    }
-}
-
-/// Every implementation compiled in: the reference, the optimized crate's two
-/// flavours, then (with the `peers` feature) each peer library.
-pub fn implementations() -> Vec<Box<dyn Implementation>> {
-    #[allow(unused_mut)]
-    let mut v: Vec<Box<dyn Implementation>> = vec![
-        Box::new(crate::adapters::reference::Reference),
-        Box::new(crate::adapters::optimized::Optimized::new(false)),
-        Box::new(crate::adapters::optimized::Optimized::new(true)),
-    ];
-    #[cfg(feature = "peers")]
-    v.extend(crate::adapters::peers());
-    v
-}
-
-/// The peer libraries only (the oracles vector files are generated from).
-pub fn peer_implementations() -> Vec<Box<dyn Implementation>> {
-    #[cfg(feature = "peers")]
-    return crate::adapters::peers();
-    #[cfg(not(feature = "peers"))]
-    Vec::new()
-}
-
-/// Selects implementations by name; an unknown name is an error listing the known ones.
-pub fn select(names: &[String]) -> Result<Vec<Box<dyn Implementation>>, String> {
-    let all = implementations();
-    if names.is_empty() {
-        return Ok(all);
-    }
-    let known: Vec<&str> = all.iter().map(|i| i.name()).collect();
-    for n in names {
-        if !known.contains(&n.as_str()) {
-            return Err(format!(
-                "unknown implementation '{n}' (known: {})",
-                known.join(", ")
-            ));
-        }
-    }
-    Ok(all
-        .into_iter()
-        .filter(|i| names.iter().any(|n| n == i.name()))
-        .collect())
+    };
+    catch_unwind(AssertUnwindSafe(call)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("no message");
+        Answer::Failed(format!("panicked: {why}"))
+    })
 }

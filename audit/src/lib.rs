@@ -3,27 +3,30 @@
 //! Every implementation — the naive reference, the optimized crate (constant
 //! time and variable time) and each peer library — is wrapped in an adapter
 //! that implements [`Implementation`] on bytes only, in the encodings of
-//! `shared/specs/interop.md`. The shared check functions in [`check`] run one
-//! input on every implementation and report any disagreement with all answers
-//! side by side; the vector-file checker, the CLI, the property tests and the
+//! `docs/interop.md`. The shared check functions in [`check`] run one input
+//! on every implementation and report any disagreement with all answers side
+//! by side; the vector-file checker, the CLI, the property tests and the
 //! fuzz targets all go through them.
 //!
-//! Modules:
-//! - [`campaign`]: the random differential campaign of `twinmul audit`;
+//! Modules, each depending only on those listed before it:
 //! - [`model`]: curves, operations, inputs, answers and expectations;
-//! - [`implementation`]: the trait and the registry of adapters;
-//! - [`adapters`]: one file per implementation;
+//! - [`implementation`]: the trait, and how one input runs on one adapter;
+//! - [`adapters`]: one file per built-in implementation;
+//! - [`registry`]: which implementations a run may use, and `--impl`;
 //! - [`check`]: run everything and compare;
-//! - [`vectors`]: the vector-file format and `twinmul vectors check`;
-//! - [`generate`]: `twinmul vectors generate` (expected values from the peers);
-//! - [`official`]: readers for the official suites in `shared/vectors/`;
 //! - [`edge`]: edge-case scalars shared by the generator and the tests;
+//! - [`vectors`]: the vector-file format and its checker;
+//! - [`official`]: readers for the official suites in `vectors/official/`;
+//! - [`campaign`]: the random differential campaign of `twinmul audit`;
+//! - [`generate`]: `twinmul vectors generate` (expected values from the peers);
+//! - [`lowlevel`]: field, GLV, lookup and multiplication-path checks of the optimized crate;
 //! - [`fuzzing`]: the fuzz-target inputs (`Arbitrary`) and their checks;
-//! - [`lowlevel`]: field, GLV, lookup and multiplication-path checks of the optimized crate.
+//! - [`cli`]: the `twinmul` command line, reusable with extra implementations.
 
 pub mod adapters;
 pub mod campaign;
 pub mod check;
+pub mod cli;
 pub mod edge;
 pub mod fuzzing;
 #[cfg(feature = "peers")]
@@ -32,8 +35,10 @@ pub mod implementation;
 pub mod lowlevel;
 pub mod model;
 pub mod official;
+pub mod registry;
 pub mod vectors;
 
 pub use check::{compare, Comparison};
-pub use implementation::{implementations, Implementation};
+pub use implementation::Implementation;
 pub use model::{Answer, Curve, Expected, Input, Op};
+pub use registry::{implementations, Registry};

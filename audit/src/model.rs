@@ -154,6 +154,16 @@ impl Input {
         }
     }
 
+    /// The fields as a JSON object of hex strings, named as in vector files.
+    pub fn fields_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.fields()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+                .collect(),
+        )
+    }
+
     /// The fields as `(name, hex)` pairs, for reports.
     pub fn fields(&self) -> Vec<(&'static str, String)> {
         let h = hex::encode;
@@ -194,15 +204,21 @@ pub enum Answer {
     Verdict(bool),
     /// The input was refused; the text says why (texts are not compared).
     Rejected(String),
-    /// The implementation does not support this curve/op/input class. Never
-    /// counted as agreement.
+    /// The implementation does not support this input class (its library
+    /// follows another policy there, say). Never counted as agreement.
     Declined(String),
+    /// The implementation failed to answer: a driver crashed, broke the
+    /// protocol or timed out, or an adapter panicked. Never agreement, never
+    /// a decline: a failure of that implementation.
+    Failed(String),
 }
 
 impl Answer {
-    /// Whether two answers agree; `None` when either declined.
+    /// Whether two answers agree; `None` when either declined. A failure
+    /// agrees with nothing.
     pub fn agrees_with(&self, other: &Answer) -> Option<bool> {
         match (self, other) {
+            (Answer::Failed(_), _) | (_, Answer::Failed(_)) => Some(false),
             (Answer::Declined(_), _) | (_, Answer::Declined(_)) => None,
             (Answer::Rejected(_), Answer::Rejected(_)) => Some(true),
             (a, b) => Some(a == b),
@@ -212,6 +228,25 @@ impl Answer {
     /// Whether this answer is a decline.
     pub fn is_declined(&self) -> bool {
         matches!(self, Answer::Declined(_))
+    }
+
+    /// Whether the implementation failed to answer.
+    pub fn is_failed(&self) -> bool {
+        matches!(self, Answer::Failed(_))
+    }
+
+    /// A JSON value for machine-readable reports: `{"bytes": HEX}`,
+    /// `{"valid": bool}`, `{"rejected": why}`, `{"declined": why}` or
+    /// `{"failed": why}` (the driver protocol's reply shapes).
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Answer::Bytes(b) => json!({ "bytes": hex::encode(b) }),
+            Answer::Verdict(v) => json!({ "valid": v }),
+            Answer::Rejected(why) => json!({ "rejected": why }),
+            Answer::Declined(why) => json!({ "declined": why }),
+            Answer::Failed(why) => json!({ "failed": why }),
+        }
     }
 
     /// Shorthand for a rejection from any `Display` error.
@@ -227,6 +262,7 @@ impl fmt::Display for Answer {
             Answer::Verdict(v) => write!(f, "valid={v}"),
             Answer::Rejected(why) => write!(f, "error ({why})"),
             Answer::Declined(why) => write!(f, "declined ({why})"),
+            Answer::Failed(why) => write!(f, "FAILED ({why})"),
         }
     }
 }
@@ -258,6 +294,7 @@ impl Expected {
     pub fn matches(&self, answer: &Answer) -> Option<bool> {
         Some(match (self, answer) {
             (_, Answer::Declined(_)) => return None,
+            (_, Answer::Failed(_)) => false,
             (Expected::Bytes(e), Answer::Bytes(g)) => e == g,
             (Expected::Accepted, Answer::Bytes(_)) => true,
             (Expected::Rejected, Answer::Rejected(_)) => true,

@@ -1,10 +1,12 @@
-//! Readers for the official suites in `shared/vectors/` (BIP340, Wycheproof
-//! ECDH secp256k1, EIP-196 ecMul, EIP-2537 G1 mul / one-pair MSM), turned
-//! into the harness's inputs and expectations.
+//! Readers for the official suites vendored in `vectors/official/` (BIP340,
+//! Wycheproof ECDH secp256k1, EIP-196 ecMul, EIP-2537 G1 mul / one-pair
+//! MSM), turned into the harness's inputs and expectations, and the check of
+//! their recorded checksums (`vectors/official/SHA256SUMS`).
 //!
 //! Cases that do not ask a point-level question (DER/SPKI parsing, EIP-2537
 //! padding and length rules, additions, MSMs of more than one pair) are
-//! returned as skipped with the reason, so they are counted, never passed.
+//! returned as outside the contract with the reason, so they are counted,
+//! never passed.
 
 use crate::model::{Curve, Expected, Input};
 use num_bigint::BigUint;
@@ -22,14 +24,56 @@ pub struct OfficialCase {
     pub case: Result<(Input, Expected), String>,
 }
 
-/// Where `shared/vectors` is: `$TWINMUL_SHARED_VECTORS`, else `../shared/vectors`
-/// relative to the workspace root. `None` when absent.
-pub fn shared_vectors_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("TWINMUL_SHARED_VECTORS") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors"),
-    };
-    dir.is_dir().then_some(dir)
+/// The vendored suites in this source tree (`vectors/official/`), for tests.
+pub fn vendored_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors/official")
+}
+
+/// Checks every file listed in `dir/SHA256SUMS` against its recorded
+/// SHA-256 and that no other data file sits beside them; returns how many
+/// files matched.
+pub fn verify_checksums(dir: &Path) -> Result<usize, String> {
+    use sha2::{Digest, Sha256};
+    let sums = read(&dir.join("SHA256SUMS"))?;
+    let mut listed = std::collections::BTreeSet::new();
+    for line in sums.lines().filter(|l| !l.trim().is_empty()) {
+        let (want, name) = line
+            .split_once("  ")
+            .ok_or_else(|| format!("SHA256SUMS: malformed line '{line}'"))?;
+        let data = std::fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"))?;
+        let got = hex::encode(Sha256::digest(&data));
+        if got != want {
+            return Err(format!(
+                "{name}: sha256 {got}, but SHA256SUMS records {want} (the vendored copy changed)"
+            ));
+        }
+        listed.insert(name.to_string());
+    }
+    for entry in walk(dir)? {
+        let rel = entry
+            .strip_prefix(dir)
+            .map_err(|e| e.to_string())?
+            .to_string_lossy()
+            .into_owned();
+        let own = rel == "SHA256SUMS" || rel == "PROVENANCE.md";
+        if !own && !listed.contains(&rel) {
+            return Err(format!("{rel}: not listed in SHA256SUMS"));
+        }
+    }
+    Ok(listed.len())
+}
+
+fn walk(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let p = e.map_err(|e| e.to_string())?.path();
+        if p.is_dir() {
+            out.extend(walk(&p)?);
+        } else {
+            out.push(p);
+        }
+    }
+    Ok(out)
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -285,22 +329,23 @@ pub const KNOWN_PEER_DEVIATIONS: &[(&str, &str, &str)] = &[(
 /// The result of running the official suites.
 #[derive(Debug, Default)]
 pub struct OfficialRun {
-    /// Passed / failed / skipped (declined) per implementation, plus per suite.
+    /// Passed / failed / skipped (declined) per implementation; every
+    /// failure in full.
     pub tally: crate::vectors::Tally,
-    /// Point-level cases per suite.
+    /// Per suite: (name, point-level cases, cases outside the contract).
     pub point_cases: Vec<(&'static str, usize, usize)>,
-    /// Failure lines.
-    pub failures: Vec<String>,
     /// Known peer deviations that reproduced: (implementation, label).
     pub deviations: Vec<(String, String)>,
 }
 
-/// Runs every suite on every implementation. Cases outside the contract are
-/// counted per suite, not per implementation; a reference decline is a failure.
+/// Runs every suite on every implementation that has the case's (curve, op)
+/// pair. Cases outside the contract are counted per suite, not per
+/// implementation; a reference decline is a failure (it has every pair).
 pub fn run_all(
     dir: &Path,
     impls: &[Box<dyn crate::Implementation>],
 ) -> Result<OfficialRun, String> {
+    use crate::model::Answer;
     let mut out = OfficialRun::default();
     for (suite, cases) in all(dir)? {
         let (mut points, mut outside) = (0, 0);
@@ -310,46 +355,29 @@ pub fn run_all(
                 continue;
             };
             points += 1;
-            for imp in impls {
+            let at = crate::vectors::At {
+                label: &c.label,
+                case: String::new(),
+                curve: c.curve,
+                input,
+            };
+            for imp in impls.iter().filter(|i| i.supports(c.curve, input.op())) {
                 let got = crate::implementation::run(imp.as_ref(), c.curve, input);
-                let e = out
-                    .tally
-                    .per_impl
-                    .entry(imp.name().to_string())
-                    .or_default();
-                match expected.matches(&got) {
-                    Some(true) => {
-                        e[0] += 1;
-                        out.tally.passed += 1;
-                    }
-                    Some(false)
-                        if KNOWN_PEER_DEVIATIONS
-                            .iter()
-                            .any(|(i, l, _)| *i == imp.name() && *l == c.label) =>
-                    {
-                        out.deviations
-                            .push((imp.name().to_string(), c.label.clone()));
-                    }
-                    Some(false) => {
-                        e[1] += 1;
-                        out.tally.failed += 1;
-                        out.failures.push(format!(
-                            "{} [{}]: expected {expected}, got {got}",
-                            c.label,
-                            imp.name()
-                        ));
-                    }
-                    None if imp.name() == "reference" => {
-                        e[1] += 1;
-                        out.tally.failed += 1;
-                        out.failures
-                            .push(format!("{}: the reference declined", c.label));
-                    }
-                    None => {
-                        e[2] += 1;
-                        out.tally.skipped += 1;
-                    }
+                let known = KNOWN_PEER_DEVIATIONS
+                    .iter()
+                    .any(|(i, l, _)| *i == imp.name() && *l == c.label);
+                if known && expected.matches(&got) == Some(false) {
+                    out.deviations
+                        .push((imp.name().to_string(), c.label.clone()));
+                    continue;
                 }
+                let got = match got {
+                    Answer::Declined(why) if imp.name() == "reference" => {
+                        Answer::Failed(format!("the reference declined: {why}"))
+                    }
+                    a => a,
+                };
+                out.tally.record(&at, imp.name(), expected, got);
             }
         }
         out.point_cases.push((suite, points, outside));

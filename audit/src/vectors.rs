@@ -1,18 +1,25 @@
-//! Vector files in the interop format (`shared/specs/interop.md`) and the
-//! checker behind `twinmul vectors check`.
+//! Vector files in the interop format (`docs/interop.md`) and the checker
+//! behind `twinmul vectors check`.
 //!
-//! A case is compared against each selected implementation: a matching
-//! answer is *passed*, a different one *failed*, a decline *skipped* (never
-//! passed). A case that cannot be read (unknown op, missing field, bad hex)
-//! is a failure of the file, reported once.
+//! A file is read whole before anything runs: a file that cannot be read, is
+//! not JSON, or holds a case that cannot be read (unknown op, missing field,
+//! a field of the wrong type, bad hex) is bad input, reported in one line and
+//! never counted among the cases. `null` is the same as an absent field.
+//!
+//! Each case is then run on each selected implementation that has its
+//! (curve, op) pair: a matching answer is *passed*, a different one (or a
+//! failure to answer) *failed*, a decline *skipped*, never passed.
+//! Implementations without the pair are not applicable and counted nowhere.
 
 use crate::implementation::{run, Implementation};
-use crate::model::{Curve, Expected, Input, Op};
+use crate::model::{Answer, Curve, Expected, Input, Op};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeMap;
-use std::io::Write;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+/// The seed the committed files were generated with.
+pub const DEFAULT_SEED: u64 = 20261203;
 
 /// A whole vector file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -105,96 +112,357 @@ impl CaseOut {
     }
 }
 
-fn field(case: &Value, name: &str) -> Result<Vec<u8>, String> {
-    let s = case
-        .get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("missing string field '{name}'"))?;
-    hex::decode(s).map_err(|e| format!("field '{name}': bad hex ({e})"))
+/// The JSON type of a value, for error messages.
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
-fn flag(case: &Value, name: &str) -> Result<bool, String> {
-    case.get(name)
-        .and_then(Value::as_bool)
-        .ok_or_else(|| format!("missing boolean field '{name}'"))
+/// A field's value; `None` when it is absent or `null`.
+fn get<'a>(case: &'a Value, name: &str) -> Option<&'a Value> {
+    case.get(name).filter(|v| !v.is_null())
+}
+
+fn opt_hex(case: &Value, name: &str) -> Result<Option<Vec<u8>>, String> {
+    match get(case, name) {
+        None => Ok(None),
+        Some(Value::String(s)) => hex::decode(s)
+            .map(Some)
+            .map_err(|e| format!("field '{name}': bad hex ({e})")),
+        Some(v) => Err(format!(
+            "field '{name}' must be a hex string, found {}",
+            type_name(v)
+        )),
+    }
+}
+
+fn hex_field(case: &Value, name: &str) -> Result<Vec<u8>, String> {
+    opt_hex(case, name)?.ok_or_else(|| format!("missing field '{name}'"))
+}
+
+fn opt_bool(case: &Value, name: &str) -> Result<Option<bool>, String> {
+    match get(case, name) {
+        None => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(*b)),
+        Some(v) => Err(format!(
+            "field '{name}' must be true or false, found {}",
+            type_name(v)
+        )),
+    }
+}
+
+fn bool_field(case: &Value, name: &str) -> Result<bool, String> {
+    opt_bool(case, name)?.ok_or_else(|| format!("missing field '{name}'"))
+}
+
+/// Whether the case expects an error: `error` present (a string naming the
+/// error class) and not `null`.
+fn expects_error(case: &Value) -> Result<bool, String> {
+    match get(case, "error") {
+        None => Ok(false),
+        Some(Value::String(_)) => Ok(true),
+        Some(v) => Err(format!(
+            "field 'error' must be a string, found {}",
+            type_name(v)
+        )),
+    }
+}
+
+/// The expectation of a case whose answer is a point or signature in
+/// `field`, or an error.
+fn bytes_or_error(case: &Value, field: &str) -> Result<Expected, String> {
+    match (expects_error(case)?, opt_hex(case, field)?) {
+        (true, Some(_)) => Err(format!("both 'error' and '{field}' given")),
+        (true, None) => Ok(Expected::Rejected),
+        (false, Some(b)) => Ok(Expected::Bytes(b)),
+        (false, None) => Err(format!("missing field '{field}' (or 'error')")),
+    }
 }
 
 /// Reads one case into an input and its expectation.
 pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
-    let op_name = case
-        .get("op")
-        .and_then(Value::as_str)
-        .ok_or("missing field 'op'")?;
-    let op = Op::from_id(op_name).ok_or_else(|| format!("unknown op '{op_name}'"))?;
-    let point_result = |case: &Value| -> Result<Expected, String> {
-        if case.get("error").is_some() {
-            Ok(Expected::Rejected)
-        } else {
-            Ok(Expected::Bytes(field(case, "result")?))
+    if !case.is_object() {
+        return Err(format!(
+            "a case must be an object, found {}",
+            type_name(case)
+        ));
+    }
+    let op_name = match get(case, "op") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(v) => {
+            return Err(format!(
+                "field 'op' must be a string, found {}",
+                type_name(v)
+            ))
         }
+        None => return Err("missing field 'op'".into()),
     };
+    let op = Op::from_id(op_name)
+        .ok_or_else(|| format!("unknown op '{op_name}' (mul_g, mul, decode, sign, verify)"))?;
     Ok(match op {
         Op::MulG => (
             Input::MulG {
-                scalar: field(case, "scalar")?,
+                scalar: hex_field(case, "scalar")?,
             },
-            point_result(case)?,
+            bytes_or_error(case, "result")?,
         ),
         Op::Mul => (
             Input::Mul {
-                point: field(case, "point")?,
-                scalar: field(case, "scalar")?,
+                point: hex_field(case, "point")?,
+                scalar: hex_field(case, "scalar")?,
             },
-            point_result(case)?,
+            bytes_or_error(case, "result")?,
         ),
         Op::Decode => {
-            let exp = match (flag(case, "valid")?, case.get("result")) {
-                (false, _) => Expected::Rejected,
-                (true, Some(_)) => Expected::Bytes(field(case, "result")?),
+            let exp = match (bool_field(case, "valid")?, opt_hex(case, "result")?) {
+                (false, Some(_)) => return Err("'valid': false with a 'result'".into()),
+                (false, None) => Expected::Rejected,
+                (true, Some(b)) => Expected::Bytes(b),
                 (true, None) => Expected::Accepted,
             };
             (
                 Input::Decode {
-                    point: field(case, "point")?,
+                    point: hex_field(case, "point")?,
                 },
                 exp,
             )
         }
         Op::Sign => {
-            let exp = if case.get("error").is_some() {
-                Expected::Rejected
-            } else {
-                Expected::Bytes(field(case, "signature")?)
-            };
             let input = Input::Sign {
-                secret_key: field(case, "secret_key")?,
-                message: field(case, "message")?,
-                nonce: field(case, "nonce")?,
+                secret_key: hex_field(case, "secret_key")?,
+                message: hex_field(case, "message")?,
+                nonce: hex_field(case, "nonce")?,
             };
-            (input, exp)
+            (input, bytes_or_error(case, "signature")?)
         }
         Op::Verify => (
             Input::Verify {
-                public_key: field(case, "public_key")?,
-                message: field(case, "message")?,
-                signature: field(case, "signature")?,
+                public_key: hex_field(case, "public_key")?,
+                message: hex_field(case, "message")?,
+                signature: hex_field(case, "signature")?,
             },
-            Expected::Verdict(flag(case, "valid")?),
+            Expected::Verdict(bool_field(case, "valid")?),
         ),
     })
 }
 
-/// Counts of a check run, in total and per implementation.
+/// One case of a loaded file.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Its index in the file's `cases`.
+    pub index: usize,
+    /// The input.
+    pub input: Input,
+    /// What the answer must be.
+    pub expected: Expected,
+}
+
+/// A vector file read whole: every case parsed.
+#[derive(Clone, Debug)]
+pub struct LoadedFile {
+    /// The path as given, for reports.
+    pub label: String,
+    /// The curve.
+    pub curve: Curve,
+    /// The cases.
+    pub cases: Vec<Case>,
+}
+
+/// Reads and parses a vector file, every case included. Any problem is
+/// one line naming the file (and the case), and the file is not checked.
+pub fn load(path: &Path) -> Result<LoadedFile, String> {
+    let label = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{label}: {e}"))?;
+    let v: Value = serde_json::from_str(&text).map_err(|e| format!("{label}: not JSON ({e})"))?;
+    let curve = match get(&v, "curve") {
+        Some(Value::String(s)) => Curve::from_id(s).ok_or_else(|| {
+            format!("{label}: unknown curve '{s}' (secp256k1, bn254, bls12-381, ecgfp5)")
+        })?,
+        Some(x) => {
+            return Err(format!(
+                "{label}: field 'curve' must be a string, found {}",
+                type_name(x)
+            ))
+        }
+        None => return Err(format!("{label}: not a vector file (no 'curve')")),
+    };
+    let cases = match get(&v, "cases") {
+        Some(Value::Array(a)) => a,
+        Some(x) => {
+            return Err(format!(
+                "{label}: field 'cases' must be an array, found {}",
+                type_name(x)
+            ))
+        }
+        None => return Err(format!("{label}: not a vector file (no 'cases')")),
+    };
+    if cases.is_empty() {
+        return Err(format!("{label}: no cases: nothing to check"));
+    }
+    let mut out = Vec::with_capacity(cases.len());
+    let mut bad = Vec::new();
+    for (index, c) in cases.iter().enumerate() {
+        match parse_case(c) {
+            Ok((input, expected)) => out.push(Case {
+                index,
+                input,
+                expected,
+            }),
+            Err(e) => bad.push(format!("case {index}: {e}")),
+        }
+    }
+    if let Some(first) = bad.first() {
+        let more = match bad.len() {
+            1 => String::new(),
+            n => format!(" (and {} more malformed cases)", n - 1),
+        };
+        return Err(format!("{label}: {first}{more}"));
+    }
+    Ok(LoadedFile {
+        label,
+        curve,
+        cases: out,
+    })
+}
+
+/// The (curve, op) pairs of `files` that no implementation in `impls`
+/// supports, each as one line naming where it occurs: such cases could be
+/// checked by nobody.
+pub fn uncovered(files: &[LoadedFile], impls: &[Box<dyn Implementation>]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for f in files {
+        for c in &f.cases {
+            let op = c.input.op();
+            if impls.iter().any(|i| i.supports(f.curve, op)) || !seen.insert((f.curve, op)) {
+                continue;
+            }
+            let n = f.cases.iter().filter(|d| d.input.op() == op).count();
+            out.push(format!(
+                "{}: {n} {} {op} case(s) (the first is case {}), and no selected implementation has {op} on {}",
+                f.label, f.curve, c.index, f.curve
+            ));
+        }
+    }
+    out
+}
+
+/// " case N" after a file name; nothing after a suite case's own label.
+fn case_suffix(case: &str) -> String {
+    if case.is_empty() {
+        String::new()
+    } else {
+        format!(" case {case}")
+    }
+}
+
+/// A case an implementation answered wrongly (or failed to answer).
+#[derive(Clone, Debug)]
+pub struct CaseFailure {
+    /// File (or suite) and case.
+    pub label: String,
+    /// The case's index or name within it.
+    pub case: String,
+    /// The curve.
+    pub curve: Curve,
+    /// The input.
+    pub input: Input,
+    /// The implementation.
+    pub implementation: String,
+    /// What was expected.
+    pub expected: Expected,
+    /// What it answered.
+    pub got: Answer,
+}
+
+impl CaseFailure {
+    /// One report line.
+    pub fn line(&self) -> String {
+        format!(
+            "FAIL {}{} {} {}: expected {}, got {}",
+            self.label,
+            case_suffix(&self.case),
+            self.input.op(),
+            self.implementation,
+            self.expected,
+            self.got
+        )
+    }
+
+    /// The failure as JSON, inputs included.
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({
+            "file": self.label, "case": self.case, "curve": self.curve.id(),
+            "op": self.input.op().id(), "inputs": self.input.fields_json(),
+            "implementation": self.implementation,
+            "expected": self.expected.to_string(), "got": self.got.to_json(),
+        })
+    }
+}
+
+/// A case an implementation declined.
+#[derive(Clone, Debug)]
+pub struct CaseSkip {
+    /// File (or suite) and case.
+    pub label: String,
+    /// The case's index or name within it.
+    pub case: String,
+    /// The op.
+    pub op: Op,
+    /// The implementation.
+    pub implementation: String,
+    /// Its reason.
+    pub reason: String,
+}
+
+impl CaseSkip {
+    /// One report line.
+    pub fn line(&self) -> String {
+        format!(
+            "SKIP {}{} {} {}: {}",
+            self.label,
+            case_suffix(&self.case),
+            self.op,
+            self.implementation,
+            self.reason
+        )
+    }
+}
+
+/// Where an answer comes from: a case of a file or suite.
+pub struct At<'a> {
+    /// The file or suite.
+    pub label: &'a str,
+    /// The case's index or name.
+    pub case: String,
+    /// The curve.
+    pub curve: Curve,
+    /// The input.
+    pub input: &'a Input,
+}
+
+/// Counts of a check run, in total and per implementation, with every
+/// failure and every skip kept for reports.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
     /// Cases × implementations that matched.
     pub passed: usize,
-    /// Mismatches, plus unreadable cases and files.
+    /// Mismatches and failures to answer.
     pub failed: usize,
     /// Declines.
     pub skipped: usize,
     /// `[passed, failed, skipped]` per implementation.
     pub per_impl: BTreeMap<String, [usize; 3]>,
+    /// Every failure.
+    pub failures: Vec<CaseFailure>,
+    /// Every skip.
+    pub skips: Vec<CaseSkip>,
 }
 
 impl Tally {
@@ -209,6 +477,13 @@ impl Tally {
                 e[i] += v[i];
             }
         }
+        self.failures.extend(o.failures.iter().cloned());
+        self.skips.extend(o.skips.iter().cloned());
+    }
+
+    /// Answers compared with an expectation (passed or failed).
+    pub fn checked(&self) -> usize {
+        self.passed + self.failed
     }
 
     /// The closing line of the interop contract.
@@ -219,87 +494,79 @@ impl Tally {
         )
     }
 
-    fn count(&mut self, imp: &str, slot: usize) {
-        match slot {
-            0 => self.passed += 1,
-            1 => self.failed += 1,
-            _ => self.skipped += 1,
-        }
+    /// Judges one answer to the case `at` against its expectation and
+    /// counts it.
+    pub fn record(&mut self, at: &At<'_>, imp: &str, expected: &Expected, got: Answer) {
+        let slot = match (expected.matches(&got), &got) {
+            (None, Answer::Declined(why)) => {
+                self.skips.push(CaseSkip {
+                    label: at.label.into(),
+                    case: at.case.clone(),
+                    op: at.input.op(),
+                    implementation: imp.into(),
+                    reason: why.clone(),
+                });
+                self.skipped += 1;
+                2
+            }
+            (Some(true), _) => {
+                self.passed += 1;
+                0
+            }
+            _ => {
+                self.failures.push(CaseFailure {
+                    label: at.label.into(),
+                    case: at.case.clone(),
+                    curve: at.curve,
+                    input: at.input.clone(),
+                    implementation: imp.into(),
+                    expected: expected.clone(),
+                    got,
+                });
+                self.failed += 1;
+                1
+            }
+        };
         self.per_impl.entry(imp.to_string()).or_default()[slot] += 1;
+    }
+
+    /// The tally as JSON: counts, per implementation, every failure and skip.
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({
+            "passed": self.passed, "failed": self.failed, "skipped": self.skipped,
+            "per_implementation": self.per_impl.iter().map(|(k, v)| {
+                (k.clone(), serde_json::json!({"passed": v[0], "failed": v[1], "skipped": v[2]}))
+            }).collect::<serde_json::Map<_, _>>(),
+            "failures": self.failures.iter().map(CaseFailure::to_json).collect::<Vec<_>>(),
+            "skips": self.skips.iter().map(|s| serde_json::json!({
+                "file": s.label, "case": s.case, "op": s.op.id(),
+                "implementation": s.implementation, "reason": s.reason,
+            })).collect::<Vec<_>>(),
+        })
     }
 }
 
-/// Reads and parses a vector file.
-pub fn read_file(path: &Path) -> Result<(Curve, VectorFile), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let file: VectorFile = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a vector file ({e})", path.display()))?;
-    let curve = Curve::from_id(&file.curve)
-        .ok_or_else(|| format!("{}: unknown curve '{}'", path.display(), file.curve))?;
-    Ok((curve, file))
-}
-
-/// A parsed case (or why it could not be read) and its index in the file.
-pub type ParsedCase = (Result<(Input, Expected), String>, usize);
-
-/// Checks one case list against `impls`, writing one line per failure to `out`.
-pub fn check_cases(
-    label: &str,
-    curve: Curve,
-    cases: &[ParsedCase],
-    impls: &[Box<dyn Implementation>],
-    out: &mut dyn Write,
-    progress: &indicatif::ProgressBar,
-) -> Tally {
+/// Checks every case of a loaded file on every implementation that has its
+/// (curve, op) pair.
+pub fn check(file: &LoadedFile, impls: &[Box<dyn Implementation>], progress: &dyn Fn()) -> Tally {
     let mut t = Tally::default();
-    for (case, idx) in cases {
-        progress.inc(1);
-        let (input, expected) = match case {
-            Ok(c) => c,
-            Err(e) => {
-                let _ = writeln!(out, "FAIL {label} case {idx}: {e}");
-                t.failed += 1;
-                continue;
-            }
+    for c in &file.cases {
+        progress();
+        let at = At {
+            label: &file.label,
+            case: c.index.to_string(),
+            curve: file.curve,
+            input: &c.input,
         };
-        for imp in impls {
-            let got = run(imp.as_ref(), curve, input);
-            match expected.matches(&got) {
-                None => t.count(imp.name(), 2),
-                Some(true) => t.count(imp.name(), 0),
-                Some(false) => {
-                    let _ = writeln!(
-                        out,
-                        "FAIL {label} case {idx} {} {}: expected {expected}, got {got}",
-                        input.op(),
-                        imp.name()
-                    );
-                    t.count(imp.name(), 1);
-                }
-            }
+        for imp in impls
+            .iter()
+            .filter(|i| i.supports(file.curve, c.input.op()))
+        {
+            let got = run(imp.as_ref(), file.curve, &c.input);
+            t.record(&at, imp.name(), &c.expected, got);
         }
     }
     t
-}
-
-/// Checks a vector file; `Err` when the file cannot be read as one.
-pub fn check_file(
-    path: &Path,
-    impls: &[Box<dyn Implementation>],
-    out: &mut dyn Write,
-    progress: &indicatif::ProgressBar,
-) -> Result<Tally, String> {
-    let label = path.display().to_string();
-    let (curve, file) = read_file(path)?;
-    let cases: Vec<_> = file
-        .cases
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (parse_case(c), i))
-        .collect();
-    progress.set_length(progress.length().unwrap_or(0) + cases.len() as u64);
-    progress.set_message(label.clone());
-    Ok(check_cases(&label, curve, &cases, impls, out, progress))
 }
 
 /// The canonical text of a vector file (pretty JSON, trailing newline), as

@@ -1,10 +1,13 @@
-//! `twinmul audit`: a disagreement makes the campaign report it (negative
-//! control with a deliberately wrong implementation), and the command runs
-//! end to end with a small campaign and exits 0.
+//! `twinmul audit`: the campaign reports a planted disagreement wherever the
+//! reference sits; the command reports every stage (text and JSON), keeps
+//! its results when a tool is missing, and refuses to run over nothing.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use twinmul_audit::campaign::campaign;
-use twinmul_audit::implementation::{implementations, Implementation};
+use twinmul_audit::implementation::Implementation;
+use twinmul_audit::implementations;
 use twinmul_audit::{Answer, Curve, Op};
 
 /// The reference, except that it gets k·G wrong for scalars ending in 0x07.
@@ -46,35 +49,184 @@ impl Implementation for Planted {
     }
 }
 
-#[test]
-fn a_planted_disagreement_is_reported() {
-    let mut impls = implementations();
-    impls.truncate(1); // the reference
-    let reference = implementations().into_iter().next().unwrap();
-    impls.push(Box::new(Planted(reference)));
-    let c = campaign(&impls, 24, 3, &indicatif::ProgressBar::hidden());
-    assert!(c.disagreed() > 0, "the planted bug must be seen");
-    assert!(c.disagreements[0].contains("planted"));
-    let cell = &c.cells[&(Curve::Secp256k1, Op::Mul, "planted".to_string())];
-    assert_eq!(cell.disagreed, 0, "mul is not planted");
+fn twinmul(dir: &Path, args: &[&str], path: Option<&Path>) -> (Option<i32>, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_twinmul"));
+    cmd.current_dir(dir).args(args);
+    if let Some(p) = path {
+        cmd.env("PATH", p);
+    }
+    let o = cmd.output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
 }
 
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("twinmul-audit-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The campaign finds a planted bug wherever the reference sits in the list.
 #[test]
-fn audit_command_runs_and_passes() {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_twinmul"))
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .args(["audit", "--cases", "3", "--json", "--no-ct"])
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
+fn a_planted_disagreement_is_reported() {
+    let reference = implementations().into_iter().next().unwrap();
+    let impls: Vec<Box<dyn Implementation>> = vec![
+        Box::new(Planted(reference)),
+        implementations().into_iter().next().unwrap(),
+    ];
+    let c = campaign(&impls, 24, 3, &|_, _| {}).unwrap();
+    assert!(c.disagreed() > 0, "the planted bug must be seen");
+    assert!(c.disagreements[0].report().contains("planted"));
+    let cell = &c.cells[&(Curve::Secp256k1, Op::Mul, "planted".to_string())];
+    assert_eq!(cell.disagreed, 0, "mul is not planted");
+    assert!(
+        !c.cells
+            .contains_key(&(Curve::Bn254, Op::Sign, "planted".to_string())),
+        "no cell for a pair nobody has"
     );
+}
+
+/// The main job, JSON: every stage's status, only applicable cells, and an
+/// `ok` that means what the text's `audit: OK` means.
+#[test]
+fn audit_json_reports_every_stage() {
+    let (code, out, err) = twinmul(
+        &root(),
+        &["audit", "--cases", "3", "--json", "--no-ct"],
+        None,
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["ok"], true);
-    assert!(v["vectors"]["passed"].as_u64().unwrap() > 1000);
-    assert_eq!(v["campaign"]["disagreements"], 0);
+    assert_eq!(v["verdict"], "OK");
+    let st = &v["stages"];
+    assert_eq!(st["vector_files"]["status"], "ok");
+    assert!(st["vector_files"]["passed"].as_u64().unwrap() > 1000);
+    assert_eq!(
+        st["official_suites"]["status"], "ok",
+        "{}",
+        st["official_suites"]
+    );
+    assert!(st["official_suites"]["passed"].as_u64().unwrap() > 500);
+    assert_eq!(st["random_campaign"]["status"], "ok");
+    assert_eq!(
+        st["random_campaign"]["disagreements"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+    assert_eq!(st["constant_time"]["status"], "left_out");
+    assert_eq!(v["caveats"][0], "constant time not run: --no-ct");
+    let cells = st["random_campaign"]["cells"].as_array().unwrap();
+    assert!(
+        cells
+            .iter()
+            .all(|c| c["agreed"].as_u64().unwrap() + c["declined"].as_u64().unwrap() > 0),
+        "every cell is an implementation that has the pair"
+    );
+    assert!(!cells
+        .iter()
+        .any(|c| c["implementation"] == "k256" && c["curve"] == "bn254"));
+}
+
+/// A failing vector case appears in the JSON in full: case, inputs,
+/// implementation, expected and actual values; `ok` is false.
+#[test]
+fn audit_json_carries_failures_in_full() {
+    let d = temp_dir("fail");
+    let two = format!("{}02", "00".repeat(31));
+    std::fs::write(
+        d.join("bad.json"),
+        format!(
+            r#"{{"curve":"secp256k1","source":"test","cases":[
+              {{"op":"mul_g","scalar":"{two}","result":"02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee6"}}]}}"#
+        ),
+    )
+    .unwrap();
+    let official = root().join("vectors/official");
+    let (code, out, err) = twinmul(
+        &root(),
+        &[
+            "audit",
+            "--cases",
+            "1",
+            "--json",
+            "--no-ct",
+            "--impl",
+            "k256",
+            "--vectors",
+            d.to_str().unwrap(),
+            "--official",
+            official.to_str().unwrap(),
+        ],
+        None,
+    );
+    std::fs::remove_dir_all(&d).ok();
+    assert_eq!(code, Some(1), "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], false);
+    let f = &v["stages"]["vector_files"]["failures"];
+    assert_eq!(f.as_array().unwrap().len(), 2, "reference and k256: {f}");
+    assert_eq!(f[0]["case"], "0");
+    assert_eq!(f[0]["op"], "mul_g");
+    assert_eq!(f[0]["inputs"]["scalar"], two);
+    assert_eq!(
+        f[0]["got"]["bytes"],
+        "02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5"
+    );
+    assert!(f[0]["expected"].as_str().unwrap().ends_with("ee6"));
+}
+
+/// Without valgrind and taskset, the constant-time stage is "not run" with
+/// the reason, every other stage still reports, and the verdict is
+/// INCOMPLETE (exit 3). Run from a subfolder: paths resolve from the root.
+#[test]
+fn a_missing_tool_leaves_the_other_stages_reported() {
+    let empty = temp_dir("nopath");
+    let (code, out, err) = twinmul(
+        &root().join("audit"),
+        &["audit", "--cases", "1", "--impl", "k256"],
+        Some(&empty),
+    );
+    std::fs::remove_dir_all(&empty).ok();
+    assert_eq!(code, Some(3), "{out}{err}");
+    for want in [
+        "== [1/4] vector files",
+        "vector files: OK",
+        "official suites: OK",
+        "random campaign: OK",
+        "== [4/4] constant time",
+        "not run: valgrind secret-taint, every target: valgrind not found (apt-get install valgrind)",
+        "audit: INCOMPLETE (constant time not run: ",
+    ] {
+        assert!(out.contains(want), "missing '{want}' in:\n{out}");
+    }
+}
+
+/// Nothing to check is an error, never OK.
+#[test]
+fn an_audit_over_nothing_is_an_error() {
+    let d = temp_dir("empty");
+    for args in [
+        vec!["audit", "--no-ct", "--vectors", d.to_str().unwrap()],
+        vec!["audit", "--no-ct", "--cases", "0"],
+    ] {
+        let (code, out, err) = twinmul(&root(), &args, None);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(!out.contains("OK"), "{out}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
+    std::fs::remove_dir_all(&d).ok();
+    // Outside any source tree, the error names the flag to pass.
+    let (code, _, err) = twinmul(&std::env::temp_dir(), &["audit", "--no-ct"], None);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--vectors DIR"), "{err}");
 }

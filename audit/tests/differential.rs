@@ -9,7 +9,8 @@
 use proptest::prelude::*;
 use twinmul_audit::check::assert_agree;
 use twinmul_audit::edge::{edge_scalars, encode_scalar, order};
-use twinmul_audit::implementation::{implementations, run, Implementation};
+use twinmul_audit::implementation::{run, Implementation};
+use twinmul_audit::implementations;
 use twinmul_audit::{Answer, Curve, Input};
 
 const P_GOLDILOCKS: u64 = 0xFFFF_FFFF_0000_0001;

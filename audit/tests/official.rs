@@ -1,25 +1,17 @@
-//! The official suites in `shared/vectors/` on every implementation.
+//! The official suites vendored in `vectors/official/` on every
+//! implementation, and the vendored files against their recorded checksums.
 //!
 //! The reference must answer and pass every point-level case; every peer that
 //! answers must pass too. Cases outside the contract (DER parsing, EIP padding
-//! rules, multi-pair MSMs) are counted as skipped and printed, never passed.
-//! When the folder is absent the test says so and returns, unless
-//! `TWINMUL_REQUIRE_SHARED=1` (CI sets it), where absence is a failure.
+//! rules, multi-pair MSMs) are counted apart, never passed.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
-use twinmul_audit::official::{all, shared_vectors_dir, KNOWN_PEER_DEVIATIONS};
+use twinmul_audit::official::{all, vendored_dir, verify_checksums, KNOWN_PEER_DEVIATIONS};
 use twinmul_audit::{implementations, Expected};
 
 #[test]
 fn official_suites_pass_on_every_implementation() {
-    let Some(dir) = shared_vectors_dir() else {
-        assert!(
-            std::env::var("TWINMUL_REQUIRE_SHARED").is_err(),
-            "shared/vectors is required (TWINMUL_REQUIRE_SHARED is set) but was not found"
-        );
-        eprintln!("SKIPPED: ../shared/vectors not found; official suites not run (set TWINMUL_SHARED_VECTORS)");
-        return;
-    };
+    let dir = vendored_dir();
     let impls = implementations();
     let run = twinmul_audit::official::run_all(&dir, &impls).expect("official suites readable");
     for (suite, points, outside) in &run.point_cases {
@@ -29,11 +21,12 @@ fn official_suites_pass_on_every_implementation() {
         "passed / failed / declined per implementation: {:?}",
         run.tally.per_impl
     );
+    let failures: Vec<String> = run.tally.failures.iter().map(|f| f.line()).collect();
     assert!(
-        run.failures.is_empty(),
+        failures.is_empty(),
         "{} failures:\n{}",
-        run.failures.len(),
-        run.failures.join("\n")
+        failures.len(),
+        failures.join("\n")
     );
     let total_points: usize = run.point_cases.iter().map(|(_, p, _)| p).sum();
     assert_eq!(
@@ -73,4 +66,28 @@ fn official_suites_pass_on_every_implementation() {
         4
     );
     assert!(count("eip2537-g1-mul", &|e| matches!(e, Expected::Bytes(_))) >= 11);
+}
+
+/// Every vendored file matches `SHA256SUMS`, and a changed byte is noticed.
+#[test]
+fn vendored_suites_match_their_checksums() {
+    let dir = vendored_dir();
+    assert_eq!(verify_checksums(&dir), Ok(16));
+    // Negative control: a copy with one byte changed fails.
+    let tmp = std::env::temp_dir().join(format!("twinmul-sums-{}", std::process::id()));
+    std::fs::create_dir_all(tmp.join("bip340")).unwrap();
+    let sums = std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap();
+    let line = sums
+        .lines()
+        .find(|l| l.ends_with("bip340/test-vectors.csv"))
+        .unwrap();
+    std::fs::write(tmp.join("SHA256SUMS"), format!("{line}\n")).unwrap();
+    let mut csv = std::fs::read(dir.join("bip340/test-vectors.csv")).unwrap();
+    std::fs::write(tmp.join("bip340/test-vectors.csv"), &csv).unwrap();
+    assert_eq!(verify_checksums(&tmp), Ok(1), "the unchanged copy passes");
+    csv[100] ^= 1;
+    std::fs::write(tmp.join("bip340/test-vectors.csv"), &csv).unwrap();
+    let err = verify_checksums(&tmp).unwrap_err();
+    std::fs::remove_dir_all(&tmp).ok();
+    assert!(err.contains("the vendored copy changed"), "{err}");
 }

@@ -4,7 +4,8 @@
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 #![cfg(feature = "peers")]
 
-use twinmul_audit::implementation::{implementations, run, Implementation};
+use twinmul_audit::implementation::{run, Implementation};
+use twinmul_audit::implementations;
 use twinmul_audit::{Answer, Curve, Input};
 use twinmul_reference::ecgfp5::{curve as ec, poseidon2, scalar as esc, schnorr};
 

@@ -1,0 +1,523 @@
+//! `twinmul audit`: the main job, in four stages, each with its own heading
+//! and verdict, each reported whatever happens to the others:
+//!
+//! 1. the vector files (every `*.json` of `--vectors`);
+//! 2. the official suites (`--official`, with their checksums);
+//! 3. the seeded random differential campaign, with timings;
+//! 4. the short constant-time checks (valgrind secret-taint on every
+//!    target, dudect on the controls and the table lookups).
+//!
+//! The verdict: FAILED (exit 1) if a stage failed; INCOMPLETE (exit 3) if a
+//! stage that was asked for could not run; otherwise OK, naming any stage
+//! left out on request (`--no-ct`).
+
+use super::ct::{self, CtError};
+use super::output::Progress;
+use super::{Status, UsageError};
+use crate::campaign::{self, Campaign};
+use crate::implementation::Implementations;
+use crate::outln;
+use crate::registry::Registry;
+use crate::vectors::{self, Tally};
+use clap::Args;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+/// `twinmul audit`'s arguments.
+#[derive(Args)]
+pub struct AuditArgs {
+    /// Random cases per curve and operation.
+    #[arg(long, default_value_t = 48)]
+    pub cases: usize,
+    /// Seed of the random campaign.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Folder of vector files to check (default: vectors/ of the source tree).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+    /// Folder of the official suites (default: official/ inside the vectors folder).
+    #[arg(long, value_name = "DIR")]
+    pub official: Option<PathBuf>,
+    /// Print the whole report as JSON (for machines) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Only these implementations (repeatable; the reference is always run).
+    #[arg(long = "impl", value_name = "NAME")]
+    pub impls: Vec<String>,
+    /// Leave out the constant-time stage (valgrind taint, dudect controls and lookups).
+    #[arg(long)]
+    pub no_ct: bool,
+}
+
+/// How a stage ended.
+#[derive(Clone, Debug)]
+enum StageStatus {
+    Ok,
+    Failed(String),
+    NotRun(String),
+    LeftOut(String),
+}
+
+impl StageStatus {
+    fn to_status(&self) -> Status {
+        match self {
+            StageStatus::Ok | StageStatus::LeftOut(_) => Status::Ok,
+            StageStatus::Failed(_) => Status::Failed,
+            StageStatus::NotRun(_) => Status::Incomplete,
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            StageStatus::Ok => "OK".into(),
+            StageStatus::Failed(why) => format!("FAILED ({why})"),
+            StageStatus::NotRun(why) => format!("not run: {why}"),
+            StageStatus::LeftOut(why) => format!("not run ({why})"),
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        match self {
+            StageStatus::Ok => json!({"status": "ok"}),
+            StageStatus::Failed(why) => json!({"status": "failed", "reason": why}),
+            StageStatus::NotRun(why) => json!({"status": "not_run", "reason": why}),
+            StageStatus::LeftOut(why) => json!({"status": "left_out", "reason": why}),
+        }
+    }
+}
+
+/// One stage's outcome: its status, its report lines and its JSON.
+struct Stage {
+    name: &'static str,
+    status: StageStatus,
+    json: Value,
+}
+
+/// The report as it is written: text as each stage ends, or JSON at the end.
+struct Report {
+    json: bool,
+    stages: Vec<Stage>,
+}
+
+impl Report {
+    fn heading(&self, n: usize, text: &str) {
+        if !self.json {
+            outln!();
+            outln!("== [{n}/4] {text}");
+        }
+    }
+
+    fn line(&self, text: &str) {
+        if !self.json {
+            outln!("{text}");
+        }
+    }
+
+    fn end(&mut self, name: &'static str, status: StageStatus, mut json: Value) {
+        self.line(&format!("{name}: {}", status.text()));
+        if let Value::Object(m) = &mut json {
+            if let Value::Object(s) = status.to_json() {
+                m.extend(s);
+            }
+        }
+        self.stages.push(Stage { name, status, json });
+    }
+}
+
+fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, UsageError> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| UsageError(format!("{}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(UsageError(format!(
+            "{}: no vector files (*.json) to check; pass --vectors DIR",
+            dir.display()
+        )));
+    }
+    Ok(files)
+}
+
+fn tally_status(t: &Tally, what: &str) -> StageStatus {
+    if t.failed > 0 {
+        StageStatus::Failed(format!("{} of {} answers wrong", t.failed, t.checked()))
+    } else if t.checked() == 0 {
+        StageStatus::Failed(format!("no {what} answer was checked"))
+    } else {
+        StageStatus::Ok
+    }
+}
+
+fn vectors_stage(
+    r: &mut Report,
+    dir: &Path,
+    files: &[vectors::LoadedFile],
+    impls: &Implementations,
+) {
+    let cases: usize = files.iter().map(|f| f.cases.len()).sum();
+    r.heading(
+        1,
+        &format!(
+            "vector files: {} ({} files, {cases} cases)",
+            dir.display(),
+            files.len()
+        ),
+    );
+    let t = super::vectors::check_all(files, impls);
+    for f in &t.failures {
+        r.line(&f.line());
+    }
+    r.line(&t.closing_line());
+    let mut j = t.to_json();
+    j["files"] = files.iter().map(|f| f.label.clone()).collect();
+    r.end("vector files", tally_status(&t, "vector"), j);
+}
+
+fn official_stage(r: &mut Report, dir: Result<PathBuf, String>, impls: &Implementations) {
+    let dir = match dir {
+        Ok(d) => d,
+        Err(why) => {
+            r.heading(2, "official suites");
+            return r.end("official suites", StageStatus::NotRun(why), json!({}));
+        }
+    };
+    r.heading(2, &format!("official suites: {}", dir.display()));
+    let checksums = match crate::official::verify_checksums(&dir) {
+        Ok(n) => n,
+        Err(e) => {
+            return r.end(
+                "official suites",
+                StageStatus::Failed(format!("checksums: {e}")),
+                json!({"dir": dir.display().to_string()}),
+            )
+        }
+    };
+    r.line(&format!("{checksums} files match SHA256SUMS"));
+    let progress = Progress::new("official suites", 0);
+    progress.step("running");
+    let run = match crate::official::run_all(&dir, impls) {
+        Ok(run) => run,
+        Err(e) => {
+            return r.end("official suites", StageStatus::Failed(e), json!({}));
+        }
+    };
+    drop(progress);
+    for f in &run.tally.failures {
+        r.line(&f.line());
+    }
+    for (suite, n, outside) in &run.point_cases {
+        r.line(&format!(
+            "{suite}: {n} point-level cases ({outside} outside the byte contract, not run)"
+        ));
+    }
+    for (imp, label) in &run.deviations {
+        r.line(&format!(
+            "known peer deviation reproduced: {imp} on {label}"
+        ));
+    }
+    r.line(
+        &run.tally
+            .closing_line()
+            .replacen("vectors:", "official:", 1),
+    );
+    let mut j = run.tally.to_json();
+    j["dir"] = dir.display().to_string().into();
+    j["checksummed_files"] = checksums.into();
+    j["suites"] = run
+        .point_cases
+        .iter()
+        .map(|(s, n, o)| json!({"suite": s, "point_cases": n, "outside_contract": o}))
+        .collect();
+    j["known_peer_deviations"] = run
+        .deviations
+        .iter()
+        .map(|(i, l)| json!({"implementation": i, "case": l}))
+        .collect();
+    r.end("official suites", tally_status(&run.tally, "official"), j);
+}
+
+fn campaign_table(c: &Campaign) -> Vec<String> {
+    let mut out = vec![format!(
+        "{:<10} {:<7} {:<20} {:>7} {:>9} {:>8} {:>6} {:>11}",
+        "curve", "op", "implementation", "agreed", "disagreed", "declined", "failed", "median µs"
+    )];
+    for ((curve, op, imp), cell) in &c.cells {
+        let med = cell
+            .median_us()
+            .map_or("-".to_string(), |m| format!("{m:.1}"));
+        out.push(format!(
+            "{:<10} {:<7} {:<20} {:>7} {:>9} {:>8} {:>6} {:>11}",
+            curve.id(),
+            op.id(),
+            imp,
+            cell.agreed,
+            cell.disagreed,
+            cell.declined,
+            cell.failed,
+            med
+        ));
+    }
+    out
+}
+
+fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
+    r.heading(
+        3,
+        &format!(
+            "random campaign: seed {}, {} cases per curve and op",
+            a.seed, a.cases
+        ),
+    );
+    let total = campaign::pairs().len() * a.cases;
+    let progress = Progress::new("campaign", total as u64);
+    let last = std::cell::Cell::new(None);
+    let c = campaign::campaign(impls, a.cases, a.seed, &|curve, op| {
+        if last.get() != Some((curve, op)) {
+            last.set(Some((curve, op)));
+            progress.step(&format!("{curve} {op}"));
+        }
+        progress.inc();
+    });
+    drop(progress);
+    let c = match c {
+        Ok(c) => c,
+        Err(e) => return r.end("random campaign", StageStatus::Failed(e), json!({})),
+    };
+    for d in &c.disagreements {
+        r.line(&format!("DISAGREEMENT\n{}", d.report().trim_end()));
+    }
+    for l in campaign_table(&c) {
+        r.line(&l);
+    }
+    for (curve, op, have) in &c.not_compared {
+        r.line(&format!(
+            "not compared: {curve} {op} ({})",
+            match have.as_slice() {
+                [] => "no selected implementation has it".to_string(),
+                [one] => format!("only {one} has it"),
+                _ => String::new(),
+            }
+        ));
+    }
+    let status = if !c.ok() {
+        StageStatus::Failed(format!(
+            "{} of {} comparisons did not agree",
+            c.disagreements.len(),
+            c.compared
+        ))
+    } else if c.compared == 0 {
+        StageStatus::Failed("nothing was compared".into())
+    } else {
+        StageStatus::Ok
+    };
+    let cells: Vec<Value> = c
+        .cells
+        .iter()
+        .map(|((curve, op, imp), cell)| {
+            json!({"curve": curve.id(), "op": op.id(), "implementation": imp,
+                "agreed": cell.agreed, "disagreed": cell.disagreed, "declined": cell.declined,
+                "failed": cell.failed, "median_us": cell.median_us()})
+        })
+        .collect();
+    let j = json!({
+        "seed": a.seed, "cases_per_op": a.cases, "comparisons": c.compared,
+        "cells": cells,
+        "disagreements": c.disagreements.iter().map(crate::check::Comparison::to_json).collect::<Vec<_>>(),
+        "not_compared": c.not_compared.iter().map(|(curve, op, have)| {
+            json!({"curve": curve.id(), "op": op.id(), "implementations": have})
+        }).collect::<Vec<_>>(),
+    });
+    r.end("random campaign", status, j);
+}
+
+/// One part of the constant-time stage.
+fn ct_part<T>(
+    r: &Report,
+    label: &str,
+    result: Result<Vec<T>, CtError>,
+    table: fn(&[T]) -> Vec<String>,
+    pass: fn(&T) -> bool,
+    to_json: fn(&[T]) -> Value,
+) -> (StageStatus, Value) {
+    match result {
+        Ok(rows) => {
+            r.line(&format!("-- {label}"));
+            for l in table(&rows) {
+                r.line(&l);
+            }
+            let failed = rows.iter().filter(|x| !pass(x)).count();
+            let s = if failed == 0 {
+                StageStatus::Ok
+            } else {
+                StageStatus::Failed(format!("{label}: {failed} target(s) failed"))
+            };
+            let mut j = s.to_json();
+            j["targets"] = to_json(&rows);
+            (s, j)
+        }
+        Err(CtError::NotRun(why)) => {
+            let s = StageStatus::NotRun(format!("{label}: {why}"));
+            r.line(&format!("-- {label}: {}", s.text()));
+            (s.clone(), s.to_json())
+        }
+        Err(CtError::Broken(why)) => {
+            let s = StageStatus::Failed(format!("{label}: {why}"));
+            r.line(&format!("-- {label}: {}", s.text()));
+            (s.clone(), s.to_json())
+        }
+    }
+}
+
+fn ct_stage(r: &mut Report, no_ct: bool) {
+    r.heading(
+        4,
+        "constant time: valgrind secret-taint, dudect controls and lookups",
+    );
+    if no_ct {
+        return r.end(
+            "constant time",
+            StageStatus::LeftOut("--no-ct".into()),
+            json!({}),
+        );
+    }
+    let samples = 30_000;
+    let parts = [
+        ct_part(
+            r,
+            "valgrind secret-taint, every target",
+            ct::run_valgrind(None),
+            ct::valgrind_table,
+            ct::ValgrindRow::pass,
+            ct::valgrind_json,
+        ),
+        ct_part(
+            r,
+            "dudect controls",
+            ct::run_dudect(samples, Some("control")),
+            ct::dudect_table,
+            ct::DudectRow::pass,
+            ct::dudect_json,
+        ),
+        ct_part(
+            r,
+            "dudect lookups",
+            ct::run_dudect(samples, Some("lookup")),
+            ct::dudect_table,
+            ct::DudectRow::pass,
+            ct::dudect_json,
+        ),
+    ];
+    let status = parts
+        .iter()
+        .find(|(s, _)| matches!(s, StageStatus::Failed(_)))
+        .or_else(|| {
+            parts
+                .iter()
+                .find(|(s, _)| matches!(s, StageStatus::NotRun(_)))
+        })
+        .map_or(StageStatus::Ok, |(s, _)| s.clone());
+    let [vg, controls, lookups] = parts.map(|(_, j)| j);
+    r.end(
+        "constant time",
+        status,
+        json!({"valgrind": vg, "dudect_controls": controls, "dudect_lookups": lookups,
+               "dudect_samples": samples}),
+    );
+}
+
+/// Runs `twinmul audit`.
+pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
+    if a.cases == 0 {
+        return Err(UsageError(
+            "--cases 0: the random campaign would compare nothing".into(),
+        ));
+    }
+    let mut names = a.impls.clone();
+    if !names.is_empty() && !names.iter().any(|n| n == "reference") {
+        names.insert(0, "reference".into());
+    }
+    let impls = crate::registry::entries_to_impls(registry.select(&names)?);
+    let dir = super::paths::folder(a.vectors.as_deref(), "--vectors", "vectors")?;
+    let files = super::vectors::load_all(&vector_files(&dir)?)?;
+    if let Some(gap) = vectors::uncovered(&files, &impls).first() {
+        return Err(UsageError(format!("nothing can check {gap}")));
+    }
+    let official = match &a.official {
+        Some(d) if d.is_dir() => Ok(d.clone()),
+        Some(d) => {
+            return Err(UsageError(format!(
+                "--official {}: no such folder",
+                d.display()
+            )))
+        }
+        None => {
+            let d = dir.join("official");
+            if d.is_dir() {
+                Ok(d)
+            } else {
+                Err(format!(
+                    "no official suites at {}; pass --official DIR",
+                    d.display()
+                ))
+            }
+        }
+    };
+    let mut r = Report {
+        json: a.json,
+        stages: Vec::new(),
+    };
+    let names: Vec<&str> = impls.iter().map(|i| i.name()).collect();
+    r.line(&format!(
+        "twinmul audit: {} implementations: {}",
+        names.len(),
+        names.join(", ")
+    ));
+    vectors_stage(&mut r, &dir, &files, &impls);
+    official_stage(&mut r, official, &impls);
+    campaign_stage(&mut r, a, &impls);
+    ct_stage(&mut r, a.no_ct);
+    let status = r
+        .stages
+        .iter()
+        .fold(Status::Ok, |s, st| s.and(st.status.to_status()));
+    let caveats: Vec<String> = r
+        .stages
+        .iter()
+        .filter_map(|s| match &s.status {
+            StageStatus::NotRun(why) | StageStatus::LeftOut(why) => {
+                Some(format!("{} not run: {why}", s.name))
+            }
+            _ => None,
+        })
+        .collect();
+    let verdict = if caveats.is_empty() {
+        status.word().to_string()
+    } else {
+        format!("{} ({})", status.word(), caveats.join("; "))
+    };
+    if a.json {
+        let stages: serde_json::Map<String, Value> = r
+            .stages
+            .iter()
+            .map(|s| (s.name.replace(' ', "_"), s.json.clone()))
+            .collect();
+        let doc = json!({
+            "implementations": names,
+            "stages": stages,
+            "verdict": status.word(),
+            "caveats": caveats,
+            "ok": status == Status::Ok,
+        });
+        outln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    } else {
+        outln!();
+        outln!("== verdict");
+        for s in &r.stages {
+            outln!("{:<16} {}", s.name, s.status.text());
+        }
+        outln!("audit: {verdict}");
+    }
+    Ok(status)
+}

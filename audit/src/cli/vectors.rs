@@ -1,0 +1,113 @@
+//! `twinmul vectors check` and `twinmul vectors generate`.
+//!
+//! `check` reads every file whole first (any unreadable file or case is bad
+//! input, exit 2), refuses cases that no selected implementation could
+//! check (exit 2), runs the rest, prints one line per failure (and, with
+//! `--no-skip`, per skip) and the contract's closing line. A run in which no
+//! answer was compared with an expectation checked nothing: exit 2.
+
+use super::output::Progress;
+use super::{Status, UsageError};
+use crate::outln;
+use crate::registry::Registry;
+use crate::vectors::{self, Tally};
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// `twinmul vectors check`'s arguments.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Vector files in the interop format.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Only these implementations (repeatable; default: all).
+    #[arg(long = "impl", value_name = "NAME")]
+    pub impls: Vec<String>,
+    /// Treat skipped (declined) cases as a failure, and list each with its reason.
+    #[arg(long)]
+    pub no_skip: bool,
+    /// Print the result as JSON (every failure and skip in full).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Loads every file; the first problem is a usage error.
+pub fn load_all(files: &[PathBuf]) -> Result<Vec<vectors::LoadedFile>, UsageError> {
+    files
+        .iter()
+        .map(|f| vectors::load(f).map_err(UsageError))
+        .collect()
+}
+
+/// Runs every case of `files` on `impls` with a progress display.
+pub fn check_all(
+    files: &[vectors::LoadedFile],
+    impls: &crate::implementation::Implementations,
+) -> Tally {
+    let total: usize = files.iter().map(|f| f.cases.len()).sum();
+    let progress = Progress::new("vectors", total as u64);
+    let mut tally = Tally::default();
+    for f in files {
+        progress.step(&format!("{} ({} cases)", f.label, f.cases.len()));
+        tally.add(&vectors::check(f, impls, &|| progress.inc()));
+    }
+    tally
+}
+
+/// Runs `twinmul vectors check`.
+pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
+    let impls = crate::registry::entries_to_impls(registry.select(&a.impls)?);
+    let files = load_all(&a.files)?;
+    if let Some(gap) = vectors::uncovered(&files, &impls).first() {
+        return Err(UsageError(format!("nothing can check {gap}")));
+    }
+    let tally = check_all(&files, &impls);
+    if tally.checked() == 0 {
+        return Err(UsageError(format!(
+            "nothing was checked: every applicable implementation declined every case ({} skipped)",
+            tally.skipped
+        )));
+    }
+    let failed = tally.failed > 0 || (a.no_skip && tally.skipped > 0);
+    let status = if failed { Status::Failed } else { Status::Ok };
+    if a.json {
+        let mut doc = tally.to_json();
+        doc["files"] = files.iter().map(|f| f.label.clone()).collect();
+        doc["ok"] = (status == Status::Ok).into();
+        outln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        return Ok(status);
+    }
+    for f in &tally.failures {
+        outln!("{}", f.line());
+    }
+    if a.no_skip {
+        for s in &tally.skips {
+            outln!("{}", s.line());
+        }
+    }
+    outln!("{}", tally.closing_line());
+    Ok(status)
+}
+
+/// Runs `twinmul vectors generate`.
+#[cfg(feature = "peers")]
+pub fn generate(seed: u64, out: Option<&Path>) -> Result<Status, UsageError> {
+    let out = super::paths::folder(out, "--out", "vectors")?;
+    let files = crate::generate::generate(seed)
+        .map_err(|e| UsageError(format!("generation failed: {e}")))?;
+    for (curve, file) in files {
+        let path = out.join(format!("{}.json", curve.id()));
+        let text = vectors::to_json(&file);
+        std::fs::write(&path, text).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+        outln!("wrote {} ({} cases)", path.display(), file.cases.len());
+    }
+    Ok(Status::Ok)
+}
+
+/// Runs `twinmul vectors generate` (needs the peers).
+#[cfg(not(feature = "peers"))]
+pub fn generate(_seed: u64, _out: Option<&Path>) -> Result<Status, UsageError> {
+    Err(UsageError(
+        "vectors generate needs the peer libraries (build with the `peers` feature)".into(),
+    ))
+}
