@@ -58,8 +58,11 @@ pub struct Campaign {
     /// (curve, op) pairs not run because fewer than two selected
     /// implementations have them, with the one that does (if any).
     pub not_compared: Vec<(Curve, Op, Vec<String>)>,
-    /// Comparisons made.
+    /// Inputs at least two implementations answered: comparisons made.
     pub compared: usize,
+    /// Inputs fewer than two implementations answered (the others
+    /// declined): nothing was compared, and nothing is claimed for them.
+    pub uncompared: usize,
 }
 
 fn random_below_n(curve: Curve, rng: &mut ChaCha20Rng) -> Vec<u8> {
@@ -198,9 +201,13 @@ impl Campaign {
             answers: answers.into_iter().map(|(n, a, _)| (n, a)).collect(),
             not_applicable,
         };
-        self.compared += 1;
-        if c.outcome() != Outcome::Agreed {
-            self.disagreements.push(c);
+        match c.outcome() {
+            Outcome::Agreed => self.compared += 1,
+            Outcome::Disagreed => {
+                self.compared += 1;
+                self.disagreements.push(c);
+            }
+            Outcome::TooFewAnswers => self.uncompared += 1,
         }
     }
 

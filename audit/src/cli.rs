@@ -28,10 +28,13 @@ pub mod paths;
 pub mod vectors;
 
 use crate::outln;
-use crate::registry::Registry;
+use crate::registry::{Entry, Origin, Registry};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// Failure lines a text report shows per implementation (JSON shows all).
+pub const FAILURES_SHOWN: usize = 20;
 
 /// The verdict of a command that ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,10 +97,114 @@ struct Cli {
     cmd: Cmd,
 }
 
+/// Outside implementations for a run (see `docs/drivers.md`).
+#[derive(Args, Clone, Default)]
+pub struct DriverArgs {
+    /// An outside implementation behind the driver protocol, as NAME=COMMAND
+    /// (repeatable). The command is split into words by shell quoting rules
+    /// and run directly (no shell); NAME is used in reports and by --impl.
+    #[arg(long = "driver", value_name = "NAME=COMMAND")]
+    pub drivers: Vec<String>,
+    /// A configuration file listing drivers (default: twinmul.toml in the
+    /// working folder, when there is one).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Seconds a driver has to answer one request (default 30).
+    #[arg(long, value_name = "SECS")]
+    pub driver_timeout: Option<f64>,
+}
+
+impl DriverArgs {
+    /// Adds the drivers named by these arguments to `registry`.
+    pub fn register(&self, registry: &mut Registry) -> Result<(), UsageError> {
+        let specs = crate::driver::config::from_command_line(
+            self.config.as_deref(),
+            &self.drivers,
+            self.driver_timeout,
+        )?;
+        for s in specs {
+            registry.add_driver(s)?;
+        }
+        Ok(())
+    }
+}
+
+/// The header lines that name each driver of a run, where it came from and
+/// what its handshake said.
+pub fn driver_header(entries: &[Entry]) -> Vec<String> {
+    entries
+        .iter()
+        .filter_map(|e| match &e.origin {
+            Origin::Driver { command, from } => {
+                let hs = match e.implementation.version() {
+                    v if v.is_empty() => "handshake FAILED".to_string(),
+                    v => format!("handshake: {v}"),
+                };
+                Some(format!(
+                    "driver {}: `{command}` (from {from}); {hs}",
+                    e.implementation.name()
+                ))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The drivers of a run as JSON.
+pub fn drivers_json(entries: &[Entry]) -> serde_json::Value {
+    entries
+        .iter()
+        .filter_map(|e| match &e.origin {
+            Origin::Driver { command, from } => Some(serde_json::json!({
+                "name": e.implementation.name(), "command": command, "from": from,
+                "handshake": e.implementation.version(),
+            })),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The selected implementations of a run, with what its report header
+/// says of the drivers among them.
+pub struct Selection {
+    /// The implementations, in order.
+    pub impls: crate::implementation::Implementations,
+    /// One header line per driver.
+    pub header: Vec<String>,
+    /// The drivers as JSON.
+    pub drivers: serde_json::Value,
+}
+
+/// Selects `names` (all when empty) from `registry`, starting the drivers
+/// among them.
+pub fn select(registry: Registry, names: &[String]) -> Result<Selection, UsageError> {
+    let entries = registry.select(names)?;
+    let header = driver_header(&entries);
+    let drivers = drivers_json(&entries);
+    Ok(Selection {
+        impls: crate::registry::entries_to_impls(entries),
+        header,
+        drivers,
+    })
+}
+
+/// Every problem the implementations reported about themselves (a driver
+/// that failed its handshake or had to be restarted), one line each.
+pub fn problems(impls: &[Box<dyn crate::Implementation>]) -> Vec<String> {
+    impls
+        .iter()
+        .flat_map(|i| {
+            i.problems()
+                .into_iter()
+                .map(move |p| format!("DRIVER PROBLEM {}: {p}", i.name()))
+        })
+        .collect()
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// List the implementations and the curve/op pairs each supports.
-    List,
+    List(DriverArgs),
     /// Check or generate vector files.
     Vectors {
         #[command(subcommand)]
@@ -111,6 +218,12 @@ enum Cmd {
     /// Constant-time evidence: dudect verdicts per target of `ct-tests/`
     /// (controls must be flagged), or valgrind secret-taint checks.
     Ct(CtArgs),
+    /// Serve one built-in implementation over the driver protocol on
+    /// standard input and output (a round-trip check, a template for drivers).
+    Serve {
+        /// The implementation to serve (see `twinmul list`).
+        name: String,
+    },
 }
 
 /// `twinmul ct`'s arguments.
@@ -149,7 +262,7 @@ pub fn main() -> ExitCode {
 
 /// Runs the command line over `registry`: the built-in implementations
 /// plus whatever the caller added (see the `custom-implementation` example).
-pub fn main_with(registry: Registry) -> ExitCode {
+pub fn main_with(mut registry: Registry) -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -158,8 +271,21 @@ pub fn main_with(registry: Registry) -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    let drivers = match &cli.cmd {
+        Cmd::List(d) => Some(d),
+        Cmd::Vectors {
+            cmd: VectorsCmd::Check(a),
+        } => Some(&a.drivers),
+        Cmd::Compare(a) => Some(&a.drivers),
+        Cmd::Audit(a) => Some(&a.drivers),
+        _ => None,
+    };
+    if let Some(Err(UsageError(msg))) = drivers.map(|d| d.register(&mut registry)) {
+        output::note(format_args!("twinmul: error: {msg}"));
+        return ExitCode::from(2);
+    }
     let r = match cli.cmd {
-        Cmd::List => list::run(registry),
+        Cmd::List(_) => list::run(registry),
         Cmd::Vectors {
             cmd: VectorsCmd::Check(a),
         } => vectors::check(&a, registry),
@@ -169,6 +295,7 @@ pub fn main_with(registry: Registry) -> ExitCode {
         Cmd::Compare(a) => compare::run(&a, registry),
         Cmd::Audit(a) => audit::run(&a, registry),
         Cmd::Ct(a) => ct_cmd(&a),
+        Cmd::Serve { name } => serve_cmd(&name, registry),
     };
     match r {
         Ok(status) => status.exit_code(),
@@ -177,6 +304,20 @@ pub fn main_with(registry: Registry) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `twinmul serve NAME`.
+fn serve_cmd(name: &str, registry: Registry) -> Result<Status, UsageError> {
+    let entry = registry
+        .select(&[name.to_string()])?
+        .into_iter()
+        .next()
+        .ok_or_else(|| UsageError(format!("no implementation '{name}'")))?;
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    crate::driver::serve::serve(entry.implementation.as_ref(), stdin, stdout)
+        .map(|()| Status::Ok)
+        .map_err(UsageError)
 }
 
 /// `twinmul ct`: one harness, its table and verdict.

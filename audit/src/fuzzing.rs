@@ -12,7 +12,7 @@ use crate::check::assert_agree;
 use crate::edge::{decode_scalar, edge_scalars, encode_scalar, order};
 use crate::implementation::{run, Implementation};
 use crate::model::{Answer, Curve, Input};
-use crate::registry::implementations;
+use crate::registry::implementations_with_env_drivers;
 use arbitrary::{Arbitrary, Unstructured};
 use num_bigint::BigUint;
 use std::cell::RefCell;
@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 fn impls() -> &'static [Box<dyn Implementation>] {
     static I: OnceLock<Vec<Box<dyn Implementation>>> = OnceLock::new();
-    I.get_or_init(implementations)
+    I.get_or_init(implementations_with_env_drivers)
 }
 
 /// Decodes raw fuzzer bytes into `T` as libfuzzer-sys does for typed

@@ -23,18 +23,48 @@ pub trait Implementation: Send + Sync {
     fn version(&self) -> String {
         String::new()
     }
+    /// Problems the implementation itself had during the run, beyond its
+    /// answers (a driver that failed its handshake or had to be restarted);
+    /// any problem fails the run.
+    fn problems(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Whether the adapter implements `op` on `curve` at all.
     fn supports(&self, curve: Curve, op: Op) -> bool;
     /// k·G.
-    fn mul_g(&self, curve: Curve, scalar: &[u8]) -> Answer;
+    fn mul_g(&self, curve: Curve, scalar: &[u8]) -> Answer {
+        let _ = (curve, scalar);
+        unoffered(self.name(), Op::MulG)
+    }
     /// k·P.
-    fn mul(&self, curve: Curve, point: &[u8], scalar: &[u8]) -> Answer;
+    fn mul(&self, curve: Curve, point: &[u8], scalar: &[u8]) -> Answer {
+        let _ = (curve, point, scalar);
+        unoffered(self.name(), Op::Mul)
+    }
     /// Decode then canonically re-encode.
-    fn decode(&self, curve: Curve, point: &[u8]) -> Answer;
+    fn decode(&self, curve: Curve, point: &[u8]) -> Answer {
+        let _ = (curve, point);
+        unoffered(self.name(), Op::Decode)
+    }
     /// Sign with an explicit nonce (BIP340: aux_rand).
-    fn sign(&self, curve: Curve, secret_key: &[u8], message: &[u8], nonce: &[u8]) -> Answer;
+    fn sign(&self, curve: Curve, secret_key: &[u8], message: &[u8], nonce: &[u8]) -> Answer {
+        let _ = (curve, secret_key, message, nonce);
+        unoffered(self.name(), Op::Sign)
+    }
     /// Verify.
-    fn verify(&self, curve: Curve, public_key: &[u8], message: &[u8], signature: &[u8]) -> Answer;
+    fn verify(&self, curve: Curve, public_key: &[u8], message: &[u8], signature: &[u8]) -> Answer {
+        let _ = (curve, public_key, message, signature);
+        unoffered(self.name(), Op::Verify)
+    }
+}
+
+/// What an operation's default method answers: it is only reached when
+/// `supports` claims an op the adapter does not implement, which is a bug
+/// of the adapter, so it fails loudly rather than declining quietly.
+fn unoffered(name: &str, op: Op) -> Answer {
+    Answer::Failed(format!(
+        "{name} says it supports {op} but its adapter does not implement it"
+    ))
 }
 
 /// A list of implementations, in report order.

@@ -12,6 +12,7 @@
 //! - [`model`]: curves, operations, inputs, answers and expectations;
 //! - [`implementation`]: the trait, and how one input runs on one adapter;
 //! - [`adapters`]: one file per built-in implementation;
+//! - [`driver`]: outside implementations over the JSON-Lines driver protocol;
 //! - [`registry`]: which implementations a run may use, and `--impl`;
 //! - [`check`]: run everything and compare;
 //! - [`edge`]: edge-case scalars shared by the generator and the tests;
@@ -27,6 +28,7 @@ pub mod adapters;
 pub mod campaign;
 pub mod check;
 pub mod cli;
+pub mod driver;
 pub mod edge;
 pub mod fuzzing;
 #[cfg(feature = "peers")]

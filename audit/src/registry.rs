@@ -4,8 +4,10 @@
 //! [`Registry::builtin`] holds what is compiled in: the reference, the
 //! optimized crate's two flavours and, with the `peers` feature, each peer
 //! library. A user's crate adds its own adapters with [`Registry::with`] and
-//! gets the whole command line from `cli::main_with`.
+//! gets the whole command line from `cli::main_with`; outside programs come
+//! in as drivers ([`Registry::add_driver`]), started only when selected.
 
+use crate::driver::{Driver, DriverSpec};
 use crate::implementation::{Implementation, Implementations};
 
 /// Where an implementation came from, for report headers.
@@ -20,12 +22,12 @@ pub enum Origin {
     Driver {
         /// The command line the driver was started with.
         command: String,
-        /// `--driver` or the path of the configuration file.
+        /// `--driver`, `TWINMUL_DRIVERS` or the path of the configuration file.
         from: String,
     },
 }
 
-/// One registered implementation.
+/// One implementation of a run.
 pub struct Entry {
     /// The adapter.
     pub implementation: Box<dyn Implementation>,
@@ -33,10 +35,39 @@ pub struct Entry {
     pub origin: Origin,
 }
 
+/// A registered implementation, or a driver not started yet.
+enum Slot {
+    Ready(Entry),
+    Driver(DriverSpec),
+}
+
+impl Slot {
+    fn name(&self) -> &str {
+        match self {
+            Slot::Ready(e) => e.implementation.name(),
+            Slot::Driver(d) => &d.name,
+        }
+    }
+
+    /// The entry, starting a driver.
+    fn start(self) -> Entry {
+        match self {
+            Slot::Ready(e) => e,
+            Slot::Driver(spec) => Entry {
+                origin: Origin::Driver {
+                    command: spec.command.clone(),
+                    from: spec.from.clone(),
+                },
+                implementation: Box::new(Driver::start(spec)),
+            },
+        }
+    }
+}
+
 /// The implementations a run may use, in report order.
 #[derive(Default)]
 pub struct Registry {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
 }
 
 impl Registry {
@@ -49,6 +80,7 @@ impl Registry {
     /// constant-time and variable-time flavours, then (with the `peers`
     /// feature) each peer library in a fixed order.
     pub fn builtin() -> Registry {
+        #[allow(unused_mut)]
         let mut builtin: Implementations = vec![
             Box::new(crate::adapters::reference::Reference),
             Box::new(crate::adapters::optimized::Optimized::new(false)),
@@ -57,11 +89,13 @@ impl Registry {
         #[cfg(feature = "peers")]
         builtin.extend(crate::adapters::peers());
         Registry {
-            entries: builtin
+            slots: builtin
                 .into_iter()
-                .map(|implementation| Entry {
-                    implementation,
-                    origin: Origin::BuiltIn,
+                .map(|implementation| {
+                    Slot::Ready(Entry {
+                        implementation,
+                        origin: Origin::BuiltIn,
+                    })
                 })
                 .collect(),
         }
@@ -87,16 +121,28 @@ impl Registry {
         implementation: Box<dyn Implementation>,
         origin: Origin,
     ) -> Result<(), String> {
-        if self.contains(implementation.name()) {
-            return Err(format!(
-                "the name '{}' is already taken by another implementation",
-                implementation.name()
-            ));
-        }
-        self.entries.push(Entry {
+        self.check_free(implementation.name())?;
+        self.slots.push(Slot::Ready(Entry {
             implementation,
             origin,
-        });
+        }));
+        Ok(())
+    }
+
+    /// Adds an outside driver, to be started if a run selects it.
+    pub fn add_driver(&mut self, spec: DriverSpec) -> Result<(), String> {
+        self.check_free(&spec.name)
+            .map_err(|e| format!("{}: {e}", spec.from))?;
+        self.slots.push(Slot::Driver(spec));
+        Ok(())
+    }
+
+    fn check_free(&self, name: &str) -> Result<(), String> {
+        if self.contains(name) {
+            return Err(format!(
+                "the name '{name}' is already taken by another implementation"
+            ));
+        }
         Ok(())
     }
 
@@ -107,25 +153,22 @@ impl Registry {
 
     /// The names, in order.
     pub fn names(&self) -> Vec<&str> {
-        self.entries
-            .iter()
-            .map(|e| e.implementation.name())
-            .collect()
+        self.slots.iter().map(Slot::name).collect()
     }
 
-    /// The entries, in order.
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
+    /// Every entry, in order, drivers started.
+    pub fn start_all(self) -> Vec<Entry> {
+        self.slots.into_iter().map(Slot::start).collect()
     }
 
-    /// Every implementation, in order.
+    /// Every implementation, in order, drivers started.
     pub fn into_implementations(self) -> Implementations {
-        self.entries.into_iter().map(|e| e.implementation).collect()
+        entries_to_impls(self.start_all())
     }
 
     /// The implementations named in `names` (all of them when `names` is
-    /// empty), in registry order, with their origins. An unknown name is an
-    /// error that lists the known ones.
+    /// empty), in registry order, with their origins; the selected drivers
+    /// are started. An unknown name is an error that lists the known ones.
     pub fn select(self, names: &[String]) -> Result<Vec<Entry>, String> {
         let known = self.names().join(", ");
         for n in names {
@@ -134,16 +177,40 @@ impl Registry {
             }
         }
         Ok(self
-            .entries
+            .slots
             .into_iter()
-            .filter(|e| names.is_empty() || names.iter().any(|n| n == e.implementation.name()))
+            .filter(|s| names.is_empty() || names.iter().any(|n| n == s.name()))
+            .map(Slot::start)
             .collect())
     }
+}
+
+/// The implementations of selected entries, in order.
+pub fn entries_to_impls(entries: Vec<Entry>) -> Implementations {
+    entries.into_iter().map(|e| e.implementation).collect()
 }
 
 /// Every implementation compiled in (see [`Registry::builtin`]).
 pub fn implementations() -> Implementations {
     Registry::builtin().into_implementations()
+}
+
+/// Every implementation compiled in, plus the drivers named in the
+/// `TWINMUL_DRIVERS` environment variable (for fuzz targets and property
+/// tests).
+///
+/// # Panics
+/// When the variable cannot be read as drivers: a fuzz run must not
+/// silently leave out the implementation it was asked to fuzz.
+pub fn implementations_with_env_drivers() -> Implementations {
+    let mut r = Registry::builtin();
+    let specs = crate::driver::config::from_env().unwrap_or_else(|e| panic!("{e}"));
+    for s in specs {
+        if let Err(e) = r.add_driver(s) {
+            panic!("{e}");
+        }
+    }
+    r.into_implementations()
 }
 
 /// The peer libraries only (the oracles vector files are generated from).
@@ -156,14 +223,5 @@ pub fn peer_implementations() -> Implementations {
 
 /// The built-in implementations named in `names` (all when empty).
 pub fn select(names: &[String]) -> Result<Implementations, String> {
-    Ok(Registry::builtin()
-        .select(names)?
-        .into_iter()
-        .map(|e| e.implementation)
-        .collect())
-}
-
-/// The implementations of selected entries, in order.
-pub fn entries_to_impls(entries: Vec<Entry>) -> Implementations {
-    entries.into_iter().map(|e| e.implementation).collect()
+    Ok(entries_to_impls(Registry::builtin().select(names)?))
 }

@@ -185,8 +185,9 @@ fn bytes_or_error(case: &Value, field: &str) -> Result<Expected, String> {
     }
 }
 
-/// Reads one case into an input and its expectation.
-pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
+/// Reads a case's op and input fields (a driver request is read the same
+/// way: it carries no expectation).
+pub fn parse_input(case: &Value) -> Result<Input, String> {
     if !case.is_object() {
         return Err(format!(
             "a case must be an object, found {}",
@@ -206,50 +207,49 @@ pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
     let op = Op::from_id(op_name)
         .ok_or_else(|| format!("unknown op '{op_name}' (mul_g, mul, decode, sign, verify)"))?;
     Ok(match op {
-        Op::MulG => (
-            Input::MulG {
-                scalar: hex_field(case, "scalar")?,
-            },
-            bytes_or_error(case, "result")?,
-        ),
-        Op::Mul => (
-            Input::Mul {
-                point: hex_field(case, "point")?,
-                scalar: hex_field(case, "scalar")?,
-            },
-            bytes_or_error(case, "result")?,
-        ),
-        Op::Decode => {
-            let exp = match (bool_field(case, "valid")?, opt_hex(case, "result")?) {
-                (false, Some(_)) => return Err("'valid': false with a 'result'".into()),
-                (false, None) => Expected::Rejected,
-                (true, Some(b)) => Expected::Bytes(b),
-                (true, None) => Expected::Accepted,
-            };
-            (
-                Input::Decode {
-                    point: hex_field(case, "point")?,
-                },
-                exp,
-            )
-        }
-        Op::Sign => {
-            let input = Input::Sign {
-                secret_key: hex_field(case, "secret_key")?,
-                message: hex_field(case, "message")?,
-                nonce: hex_field(case, "nonce")?,
-            };
-            (input, bytes_or_error(case, "signature")?)
-        }
-        Op::Verify => (
-            Input::Verify {
-                public_key: hex_field(case, "public_key")?,
-                message: hex_field(case, "message")?,
-                signature: hex_field(case, "signature")?,
-            },
-            Expected::Verdict(bool_field(case, "valid")?),
-        ),
+        Op::MulG => Input::MulG {
+            scalar: hex_field(case, "scalar")?,
+        },
+        Op::Mul => Input::Mul {
+            point: hex_field(case, "point")?,
+            scalar: hex_field(case, "scalar")?,
+        },
+        Op::Decode => Input::Decode {
+            point: hex_field(case, "point")?,
+        },
+        Op::Sign => Input::Sign {
+            secret_key: hex_field(case, "secret_key")?,
+            message: hex_field(case, "message")?,
+            nonce: hex_field(case, "nonce")?,
+        },
+        Op::Verify => Input::Verify {
+            public_key: hex_field(case, "public_key")?,
+            message: hex_field(case, "message")?,
+            signature: hex_field(case, "signature")?,
+        },
     })
+}
+
+/// Reads a case's expectation for `op`.
+fn parse_expected(case: &Value, op: Op) -> Result<Expected, String> {
+    match op {
+        Op::MulG | Op::Mul => bytes_or_error(case, "result"),
+        Op::Decode => match (bool_field(case, "valid")?, opt_hex(case, "result")?) {
+            (false, Some(_)) => Err("'valid': false with a 'result'".into()),
+            (false, None) => Ok(Expected::Rejected),
+            (true, Some(b)) => Ok(Expected::Bytes(b)),
+            (true, None) => Ok(Expected::Accepted),
+        },
+        Op::Sign => bytes_or_error(case, "signature"),
+        Op::Verify => Ok(Expected::Verdict(bool_field(case, "valid")?)),
+    }
+}
+
+/// Reads one case into an input and its expectation.
+pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
+    let input = parse_input(case)?;
+    let expected = parse_expected(case, input.op())?;
+    Ok((input, expected))
 }
 
 /// One case of a loaded file.
@@ -479,6 +479,29 @@ impl Tally {
         }
         self.failures.extend(o.failures.iter().cloned());
         self.skips.extend(o.skips.iter().cloned());
+    }
+
+    /// The failure lines for a text report: at most `per_impl` for each
+    /// implementation, then one line saying how many more there are.
+    pub fn failure_lines(&self, per_impl: usize) -> Vec<String> {
+        let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut out = Vec::new();
+        for f in &self.failures {
+            let n = shown.entry(&f.implementation).or_default();
+            *n += 1;
+            if *n <= per_impl {
+                out.push(f.line());
+            }
+        }
+        for (imp, n) in shown {
+            if n > per_impl {
+                out.push(format!(
+                    "… and {} more failures of {imp} (--json lists every one)",
+                    n - per_impl
+                ));
+            }
+        }
+        out
     }
 
     /// Answers compared with an expectation (passed or failed).

@@ -10,14 +10,14 @@ use proptest::prelude::*;
 use twinmul_audit::check::assert_agree;
 use twinmul_audit::edge::{edge_scalars, encode_scalar, order};
 use twinmul_audit::implementation::{run, Implementation};
-use twinmul_audit::implementations;
+use twinmul_audit::registry::implementations_with_env_drivers;
 use twinmul_audit::{Answer, Curve, Input};
 
 const P_GOLDILOCKS: u64 = 0xFFFF_FFFF_0000_0001;
 
 fn impls() -> &'static [Box<dyn Implementation>] {
     static I: std::sync::OnceLock<Vec<Box<dyn Implementation>>> = std::sync::OnceLock::new();
-    I.get_or_init(implementations)
+    I.get_or_init(implementations_with_env_drivers)
 }
 
 fn reference() -> &'static dyn Implementation {

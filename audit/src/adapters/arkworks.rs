@@ -68,6 +68,10 @@ impl Implementation for ArkBn254 {
     fn name(&self) -> &'static str {
         "ark-bn254"
     }
+
+    fn version(&self) -> String {
+        "ark-bn254 0.5.0".into()
+    }
     fn supports(&self, curve: Curve, op: Op) -> bool {
         curve == Curve::Bn254 && matches!(op, Op::MulG | Op::Mul | Op::Decode)
     }
@@ -114,6 +118,10 @@ fn bls_decode(bytes: &[u8]) -> Result<ark_bls12_381::G1Affine, Answer> {
 impl Implementation for ArkBls12_381 {
     fn name(&self) -> &'static str {
         "ark-bls12-381"
+    }
+
+    fn version(&self) -> String {
+        "ark-bls12-381 0.5.0".into()
     }
     fn supports(&self, curve: Curve, op: Op) -> bool {
         curve == Curve::Bls12_381 && matches!(op, Op::MulG | Op::Mul | Op::Decode)

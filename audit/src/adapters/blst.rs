@@ -69,6 +69,10 @@ impl Implementation for Blst {
     fn name(&self) -> &'static str {
         "blst"
     }
+
+    fn version(&self) -> String {
+        "blst 0.3.16".into()
+    }
     fn supports(&self, curve: Curve, op: Op) -> bool {
         curve == Curve::Bls12_381 && matches!(op, Op::MulG | Op::Mul | Op::Decode)
     }

@@ -74,6 +74,10 @@ impl Implementation for GoldilocksCrypto {
         "goldilocks-crypto"
     }
 
+    fn version(&self) -> String {
+        "goldilocks-crypto 0.1.2".into()
+    }
+
     fn supports(&self, curve: Curve, _op: Op) -> bool {
         curve == Curve::Ecgfp5
     }

@@ -44,6 +44,10 @@ impl Implementation for K256 {
         "k256"
     }
 
+    fn version(&self) -> String {
+        "k256 0.13.4".into()
+    }
+
     fn supports(&self, curve: Curve, _op: Op) -> bool {
         curve == Curve::Secp256k1
     }

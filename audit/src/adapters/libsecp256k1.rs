@@ -61,6 +61,10 @@ impl Implementation for LibSecp256k1 {
         "libsecp256k1"
     }
 
+    fn version(&self) -> String {
+        "secp256k1 0.31.1 (libsecp256k1 via secp256k1-sys 0.11.0)".into()
+    }
+
     fn supports(&self, curve: Curve, _op: Op) -> bool {
         curve == Curve::Secp256k1
     }

@@ -134,6 +134,15 @@ impl Implementation for Optimized {
         }
     }
 
+    fn version(&self) -> String {
+        let how = if self.vartime {
+            "variable time"
+        } else {
+            "constant time"
+        };
+        format!("twinmul {} ({how})", env!("CARGO_PKG_VERSION"))
+    }
+
     fn supports(&self, curve: Curve, op: Op) -> bool {
         matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve.has_signatures()
     }

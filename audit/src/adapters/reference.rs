@@ -33,6 +33,10 @@ impl Implementation for Reference {
         "reference"
     }
 
+    fn version(&self) -> String {
+        "twinmul-reference 0.1.0".into()
+    }
+
     fn supports(&self, curve: Curve, op: Op) -> bool {
         !matches!(op, Op::Sign | Op::Verify) || curve.has_signatures()
     }

@@ -44,6 +44,10 @@ impl Implementation for Bls12_381 {
     fn name(&self) -> &'static str {
         "bls12_381"
     }
+
+    fn version(&self) -> String {
+        "bls12_381 0.8.0".into()
+    }
     fn supports(&self, curve: Curve, op: Op) -> bool {
         curve == Curve::Bls12_381 && matches!(op, Op::MulG | Op::Mul | Op::Decode)
     }

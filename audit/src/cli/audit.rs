@@ -47,6 +47,9 @@ pub struct AuditArgs {
     /// Leave out the constant-time stage (valgrind taint, dudect controls and lookups).
     #[arg(long)]
     pub no_ct: bool,
+    /// Outside implementations.
+    #[command(flatten)]
+    pub drivers: super::DriverArgs,
 }
 
 /// How a stage ended.
@@ -166,8 +169,8 @@ fn vectors_stage(
         ),
     );
     let t = super::vectors::check_all(files, impls);
-    for f in &t.failures {
-        r.line(&f.line());
+    for l in t.failure_lines(super::FAILURES_SHOWN) {
+        r.line(&l);
     }
     r.line(&t.closing_line());
     let mut j = t.to_json();
@@ -204,8 +207,8 @@ fn official_stage(r: &mut Report, dir: Result<PathBuf, String>, impls: &Implemen
         }
     };
     drop(progress);
-    for f in &run.tally.failures {
-        r.line(&f.line());
+    for l in run.tally.failure_lines(super::FAILURES_SHOWN) {
+        r.line(&l);
     }
     for (suite, n, outside) in &run.point_cases {
         r.line(&format!(
@@ -291,6 +294,12 @@ fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
     for l in campaign_table(&c) {
         r.line(&l);
     }
+    if c.uncompared > 0 {
+        r.line(&format!(
+            "{} random inputs had fewer than two answers (the rest declined): not compared",
+            c.uncompared
+        ));
+    }
     for (curve, op, have) in &c.not_compared {
         r.line(&format!(
             "not compared: {curve} {op} ({})",
@@ -323,6 +332,7 @@ fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
         .collect();
     let j = json!({
         "seed": a.seed, "cases_per_op": a.cases, "comparisons": c.compared,
+        "inputs_not_compared": c.uncompared,
         "cells": cells,
         "disagreements": c.disagreements.iter().map(crate::check::Comparison::to_json).collect::<Vec<_>>(),
         "not_compared": c.not_compared.iter().map(|(curve, op, have)| {
@@ -438,7 +448,8 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
     if !names.is_empty() && !names.iter().any(|n| n == "reference") {
         names.insert(0, "reference".into());
     }
-    let impls = crate::registry::entries_to_impls(registry.select(&names)?);
+    let sel = super::select(registry, &names)?;
+    let impls = sel.impls;
     let dir = super::paths::folder(a.vectors.as_deref(), "--vectors", "vectors")?;
     let files = super::vectors::load_all(&vector_files(&dir)?)?;
     if let Some(gap) = vectors::uncovered(&files, &impls).first() {
@@ -478,10 +489,16 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
     official_stage(&mut r, official, &impls);
     campaign_stage(&mut r, a, &impls);
     ct_stage(&mut r, a.no_ct);
+    let problems = super::problems(&impls);
     let status = r
         .stages
         .iter()
-        .fold(Status::Ok, |s, st| s.and(st.status.to_status()));
+        .fold(Status::Ok, |s, st| s.and(st.status.to_status()))
+        .and(if problems.is_empty() {
+            Status::Ok
+        } else {
+            Status::Failed
+        });
     let caveats: Vec<String> = r
         .stages
         .iter()
@@ -505,6 +522,8 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
             .collect();
         let doc = json!({
             "implementations": names,
+            "drivers": sel.drivers,
+            "driver_problems": problems,
             "stages": stages,
             "verdict": status.word(),
             "caveats": caveats,
@@ -516,6 +535,9 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
         outln!("== verdict");
         for s in &r.stages {
             outln!("{:<16} {}", s.name, s.status.text());
+        }
+        for p in &problems {
+            outln!("{p}");
         }
         outln!("audit: {verdict}");
     }

@@ -52,6 +52,9 @@ pub struct CompareArgs {
     /// Seed for --random.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Outside implementations.
+    #[command(flatten)]
+    pub drivers: super::DriverArgs,
 }
 
 fn hex_arg(name: &str, v: &Option<String>) -> Result<Vec<u8>, UsageError> {
@@ -161,15 +164,31 @@ pub fn run(a: &CompareArgs, registry: Registry) -> Result<Status, UsageError> {
         return random(curve, op, n, a, registry);
     }
     let input = input(op, a)?;
-    let impls = crate::registry::entries_to_impls(registry.select(&a.impls)?);
-    applicable(curve, op, &impls)?;
-    let c = crate::check::compare(curve, &input, &impls);
+    let sel = super::select(registry, &a.impls)?;
+    applicable(curve, op, &sel.impls)?;
+    for l in &sel.header {
+        outln!("{l}");
+    }
+    let c = crate::check::compare(curve, &input, &sel.impls);
     for l in c.report().lines() {
         outln!("{l}");
     }
     let (line, status) = verdict_line(&c)?;
     outln!("{line}");
-    Ok(status)
+    Ok(status.and(report_problems(&sel.impls)))
+}
+
+/// Prints the implementations' own problems; `Failed` if there were any.
+fn report_problems(impls: &crate::implementation::Implementations) -> Status {
+    let p = super::problems(impls);
+    for l in &p {
+        outln!("{l}");
+    }
+    if p.is_empty() {
+        Status::Ok
+    } else {
+        Status::Failed
+    }
 }
 
 /// `compare --random N`: N random inputs, every answer and its time.
@@ -188,8 +207,12 @@ fn random(
     if !names.is_empty() && !names.iter().any(|x| x == "reference") {
         names.insert(0, "reference".into());
     }
-    let impls = crate::registry::entries_to_impls(registry.select(&names)?);
+    let sel = super::select(registry, &names)?;
+    let impls = sel.impls;
     applicable(curve, op, &impls)?;
+    for l in &sel.header {
+        outln!("{l}");
+    }
     let reference = impls
         .iter()
         .find(|i| i.name() == "reference")
@@ -209,5 +232,5 @@ fn random(
         status = status.and(s);
     }
     outln!("{agreed} of {n} cases agreed");
-    Ok(status)
+    Ok(status.and(report_problems(&impls)))
 }

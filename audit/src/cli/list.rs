@@ -1,5 +1,5 @@
 //! `twinmul list`: every implementation, where it came from, and the
-//! (curve, op) pairs it has.
+//! (curve, op) pairs it has. Drivers are started, so their handshakes show.
 
 use super::{Status, UsageError};
 use crate::model::{Curve, Op};
@@ -8,7 +8,8 @@ use crate::registry::{Origin, Registry};
 
 /// Runs `twinmul list`.
 pub fn run(registry: Registry) -> Result<Status, UsageError> {
-    for e in registry.entries() {
+    let entries = registry.start_all();
+    for e in &entries {
         let imp = &e.implementation;
         let mut parts = Vec::new();
         for curve in Curve::ALL {
@@ -26,18 +27,25 @@ pub fn run(registry: Registry) -> Result<Status, UsageError> {
         } else {
             parts.join("; ")
         };
-        let version = imp.version();
-        let origin = match &e.origin {
-            Origin::BuiltIn => String::new(),
-            Origin::Added => " [added by the embedding program]".into(),
-            Origin::Driver { command, from } => format!(" [driver `{command}`, from {from}]"),
-        };
-        let v = if version.is_empty() {
-            String::new()
-        } else {
-            format!(" {version}")
-        };
-        outln!("{:<18} {what}{v}{origin}", imp.name());
+        outln!("{:<18} {what}", imp.name());
+        if let Origin::Driver { command, from } = &e.origin {
+            let v = imp.version();
+            let hs = if v.is_empty() {
+                "handshake FAILED".into()
+            } else {
+                v
+            };
+            outln!("{:<18} driver `{command}` (from {from}): {hs}", "");
+        }
     }
-    Ok(Status::Ok)
+    let impls: Vec<_> = entries.into_iter().map(|e| e.implementation).collect();
+    let problems = super::problems(&impls);
+    for p in &problems {
+        outln!("{p}");
+    }
+    Ok(if problems.is_empty() {
+        Status::Ok
+    } else {
+        Status::Failed
+    })
 }

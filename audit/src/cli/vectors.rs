@@ -29,6 +29,9 @@ pub struct CheckArgs {
     /// Print the result as JSON (every failure and skip in full).
     #[arg(long)]
     pub json: bool,
+    /// Outside implementations.
+    #[command(flatten)]
+    pub drivers: super::DriverArgs,
 }
 
 /// Loads every file; the first problem is a usage error.
@@ -56,8 +59,9 @@ pub fn check_all(
 
 /// Runs `twinmul vectors check`.
 pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
-    let impls = crate::registry::entries_to_impls(registry.select(&a.impls)?);
     let files = load_all(&a.files)?;
+    let sel = super::select(registry, &a.impls)?;
+    let impls = sel.impls;
     if let Some(gap) = vectors::uncovered(&files, &impls).first() {
         return Err(UsageError(format!("nothing can check {gap}")));
     }
@@ -68,17 +72,26 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
             tally.skipped
         )));
     }
-    let failed = tally.failed > 0 || (a.no_skip && tally.skipped > 0);
+    let problems = super::problems(&impls);
+    let failed = tally.failed > 0 || (a.no_skip && tally.skipped > 0) || !problems.is_empty();
     let status = if failed { Status::Failed } else { Status::Ok };
     if a.json {
         let mut doc = tally.to_json();
         doc["files"] = files.iter().map(|f| f.label.clone()).collect();
+        doc["drivers"] = sel.drivers;
+        doc["problems"] = problems.into();
         doc["ok"] = (status == Status::Ok).into();
         outln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         return Ok(status);
     }
-    for f in &tally.failures {
-        outln!("{}", f.line());
+    for l in &sel.header {
+        outln!("{l}");
+    }
+    for p in &problems {
+        outln!("{p}");
+    }
+    for l in tally.failure_lines(super::FAILURES_SHOWN) {
+        outln!("{l}");
     }
     if a.no_skip {
         for s in &tally.skips {

@@ -1,0 +1,309 @@
+//! Outside implementations behind the driver protocol (`docs/drivers.md`):
+//! any program, in any language, that answers JSON Lines on its standard
+//! input and output becomes an [`Implementation`] under the name the user
+//! gives it, held to the same checks as the built-in ones.
+//!
+//! A driver that fails — it cannot start, exits, writes a line that is not
+//! a reply, a wrong id, bad hex, a line over the limit, or stays silent past
+//! the timeout — gives [`Answer::Failed`] for that request, naming the
+//! failure and the tail of its standard error; it never takes the harness or
+//! the other implementations down. It is then restarted for the next
+//! request, at most [`MAX_RESTARTS`] times in a run; after that every
+//! further request fails at once.
+
+pub mod config;
+pub mod process;
+pub mod protocol;
+pub mod serve;
+
+use crate::implementation::Implementation;
+use crate::model::{Answer, Curve, Input, Op};
+use process::Process;
+use protocol::Hello;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Restarts allowed after failures, per run.
+pub const MAX_RESTARTS: usize = 3;
+
+/// The default time a driver has to answer one request (or the handshake).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How to start a driver, and where that instruction came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DriverSpec {
+    /// The implementation's name in reports and for `--impl`.
+    pub name: String,
+    /// The command as written.
+    pub command: String,
+    /// The command split into words (POSIX shell quoting, no expansion).
+    pub argv: Vec<String>,
+    /// The folder the driver runs in (`None`: the current one).
+    pub cwd: Option<PathBuf>,
+    /// The time it has to answer one request.
+    pub timeout: Duration,
+    /// `--driver`, `TWINMUL_DRIVERS` or the configuration file's path.
+    pub from: String,
+}
+
+impl DriverSpec {
+    /// Reads `NAME=COMMAND`.
+    pub fn parse(text: &str, from: &str, timeout: Duration) -> Result<DriverSpec, String> {
+        let (name, command) = text
+            .split_once('=')
+            .ok_or_else(|| format!("{from}: '{text}' is not NAME=COMMAND"))?;
+        DriverSpec::new(name.trim(), command.trim(), None, from, timeout)
+    }
+
+    /// A spec from its parts; the name must be a plain word and the command
+    /// must split into at least one word.
+    pub fn new(
+        name: &str,
+        command: &str,
+        cwd: Option<PathBuf>,
+        from: &str,
+        timeout: Duration,
+    ) -> Result<DriverSpec, String> {
+        let plain = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
+        if name.is_empty() || !name.chars().all(plain) {
+            return Err(format!(
+                "{from}: driver name '{name}' must be letters, digits, '-', '_' or '.'"
+            ));
+        }
+        let argv = shell_words::split(command)
+            .map_err(|e| format!("{from}: driver {name}: cannot split `{command}` ({e})"))?;
+        if argv.is_empty() {
+            return Err(format!("{from}: driver {name}: empty command"));
+        }
+        Ok(DriverSpec {
+            name: name.to_string(),
+            command: command.to_string(),
+            argv,
+            cwd,
+            timeout,
+            from: from.to_string(),
+        })
+    }
+}
+
+/// A driver's mutable state: its process and its record of failures.
+#[derive(Default)]
+struct State {
+    process: Option<Process>,
+    next_id: u64,
+    starts: usize,
+    failures: usize,
+    problems: Vec<String>,
+}
+
+/// An outside implementation behind the driver protocol.
+pub struct Driver {
+    spec: DriverSpec,
+    hello: Hello,
+    state: Mutex<State>,
+}
+
+impl Driver {
+    /// Starts the driver and reads its handshake. A driver that cannot
+    /// start or breaks the handshake is still returned: it supports nothing
+    /// and reports the failure through [`Implementation::problems`].
+    pub fn start(spec: DriverSpec) -> Driver {
+        let mut state = State {
+            next_id: 1,
+            ..State::default()
+        };
+        let hello = match start(&spec, &mut state) {
+            Ok(h) => h,
+            Err(e) => {
+                state.failures += 1;
+                state.problems.push(format!("failed at the handshake: {e}"));
+                Hello::default()
+            }
+        };
+        Driver {
+            spec,
+            hello,
+            state: Mutex::new(state),
+        }
+    }
+
+    /// How it was started.
+    pub fn spec(&self) -> &DriverSpec {
+        &self.spec
+    }
+
+    /// What it said of itself (empty when the handshake failed).
+    pub fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    fn request(&self, curve: Curve, input: &Input) -> Answer {
+        let mut st = match self.state.lock() {
+            Ok(g) => g,
+            Err(p) => p.into_inner(),
+        };
+        if st.failures > MAX_RESTARTS {
+            return Answer::Failed(format!(
+                "not asked: the driver was given up after {} failures",
+                st.failures
+            ));
+        }
+        if st.process.is_none() {
+            if let Err(e) = start(&self.spec, &mut st) {
+                return self.fail(&mut st, curve, input, 0, format!("restart failed: {e}"));
+            }
+        }
+        let id = st.next_id;
+        st.next_id += 1;
+        let line = protocol::request(id, curve, input);
+        let Some(p) = st.process.as_mut() else {
+            return Answer::Failed("no process".into());
+        };
+        let reply = p
+            .send(&line)
+            .and_then(|()| p.recv(self.spec.timeout))
+            .and_then(|l| protocol::parse_reply(&l, id, input.op()));
+        match reply {
+            Ok(a) => a,
+            Err(e) => self.fail(&mut st, curve, input, id, e),
+        }
+    }
+
+    /// Records a failure on request `id`, stops the process, and the
+    /// answer that names it.
+    fn fail(&self, st: &mut State, curve: Curve, input: &Input, id: u64, what: String) -> Answer {
+        let tail = st
+            .process
+            .as_ref()
+            .map(Process::stderr_tail)
+            .unwrap_or_default();
+        if let Some(p) = st.process.take() {
+            p.kill();
+        }
+        st.failures += 1;
+        let mut why = what;
+        if !tail.is_empty() {
+            why.push_str(&format!(" [stderr: {tail}]"));
+        }
+        let restart = if st.failures > MAX_RESTARTS {
+            "given up".to_string()
+        } else {
+            "restarted for the next request".to_string()
+        };
+        st.problems.push(format!(
+            "{why} (request {id}: {curve} {}; {restart})",
+            input.op()
+        ));
+        Answer::Failed(why)
+    }
+}
+
+/// Spawns the process and reads the handshake into `st`.
+fn start(spec: &DriverSpec, st: &mut State) -> Result<Hello, String> {
+    st.starts += 1;
+    let mut p = Process::spawn(&spec.argv, spec.cwd.as_deref())?;
+    let hello = p
+        .send(&protocol::hello())
+        .and_then(|()| p.recv(spec.timeout))
+        .and_then(|l| protocol::parse_hello(&l));
+    match hello {
+        Ok(h) => {
+            st.process = Some(p);
+            Ok(h)
+        }
+        Err(e) => {
+            let tail = p.stderr_tail();
+            p.kill();
+            Err(if tail.is_empty() {
+                e
+            } else {
+                format!("{e} [stderr: {tail}]")
+            })
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if let Ok(mut st) = self.state.lock() {
+            if let Some(p) = st.process.take() {
+                p.stop();
+            }
+        }
+    }
+}
+
+impl Implementation for Driver {
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn version(&self) -> String {
+        if self.hello.name.is_empty() {
+            return String::new();
+        }
+        format!("{} {}", self.hello.name, self.hello.version)
+    }
+
+    fn supports(&self, curve: Curve, op: Op) -> bool {
+        self.hello.supports.contains(&(curve, op))
+    }
+
+    fn problems(&self) -> Vec<String> {
+        self.state
+            .lock()
+            .map(|s| s.problems.clone())
+            .unwrap_or_default()
+    }
+
+    fn mul_g(&self, curve: Curve, scalar: &[u8]) -> Answer {
+        self.request(
+            curve,
+            &Input::MulG {
+                scalar: scalar.to_vec(),
+            },
+        )
+    }
+
+    fn mul(&self, curve: Curve, point: &[u8], scalar: &[u8]) -> Answer {
+        self.request(
+            curve,
+            &Input::Mul {
+                point: point.to_vec(),
+                scalar: scalar.to_vec(),
+            },
+        )
+    }
+
+    fn decode(&self, curve: Curve, point: &[u8]) -> Answer {
+        self.request(
+            curve,
+            &Input::Decode {
+                point: point.to_vec(),
+            },
+        )
+    }
+
+    fn sign(&self, curve: Curve, secret_key: &[u8], message: &[u8], nonce: &[u8]) -> Answer {
+        self.request(
+            curve,
+            &Input::Sign {
+                secret_key: secret_key.to_vec(),
+                message: message.to_vec(),
+                nonce: nonce.to_vec(),
+            },
+        )
+    }
+
+    fn verify(&self, curve: Curve, public_key: &[u8], message: &[u8], signature: &[u8]) -> Answer {
+        self.request(
+            curve,
+            &Input::Verify {
+                public_key: public_key.to_vec(),
+                message: message.to_vec(),
+                signature: signature.to_vec(),
+            },
+        )
+    }
+}

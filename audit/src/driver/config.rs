@@ -1,0 +1,174 @@
+//! Where drivers are named: `--driver NAME=COMMAND` flags, a configuration
+//! file (`twinmul.toml` in the working folder, or `--config FILE`), and for
+//! the fuzz targets and property tests the `TWINMUL_DRIVERS` environment
+//! variable (`name=command;name=command`).
+//!
+//! The configuration file:
+//!
+//! ```toml
+//! [drivers]
+//! py_ecc = "python3 drivers/py_ecc_driver.py"          # the short form
+//! coincurve = { command = "python3 drivers/coincurve_driver.py", timeout_seconds = 60 }
+//! ```
+//!
+//! Commands from a file run in the file's folder, so relative paths in them
+//! work from anywhere; commands from a flag or the environment run in the
+//! current folder.
+
+use super::{DriverSpec, DEFAULT_TIMEOUT};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The configuration file's name, looked for in the working folder.
+pub const FILE_NAME: &str = "twinmul.toml";
+
+/// The environment variable the fuzz targets and property tests read.
+pub const ENV_VAR: &str = "TWINMUL_DRIVERS";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    drivers: BTreeMap<String, Entry>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Entry {
+    Command(String),
+    Full {
+        command: String,
+        timeout_seconds: Option<f64>,
+    },
+}
+
+fn timeout_from(secs: f64, what: &str) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(secs)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("{what}: timeout must be a positive number of seconds, got {secs}"))
+}
+
+/// The drivers of a configuration file.
+pub fn from_file(path: &Path, timeout: Duration) -> Result<Vec<DriverSpec>, String> {
+    let label = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{label}: {e}"))?;
+    let file: File = toml::from_str(&text).map_err(|e| {
+        format!(
+            "{label}: {}",
+            e.to_string().lines().last().unwrap_or("not valid TOML")
+        )
+    })?;
+    let dir = path
+        .parent()
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                d
+            }
+        })
+        .map(Path::to_path_buf);
+    file.drivers
+        .into_iter()
+        .map(|(name, e)| {
+            let (command, t) = match e {
+                Entry::Command(c) => (c, timeout),
+                Entry::Full {
+                    command,
+                    timeout_seconds,
+                } => (
+                    command,
+                    match timeout_seconds {
+                        Some(s) => timeout_from(s, &format!("{label}: driver {name}"))?,
+                        None => timeout,
+                    },
+                ),
+            };
+            DriverSpec::new(&name, &command, dir.clone(), &label, t)
+        })
+        .collect()
+}
+
+/// The drivers named in `TWINMUL_DRIVERS` (none when it is unset or empty).
+pub fn from_env() -> Result<Vec<DriverSpec>, String> {
+    let Ok(v) = std::env::var(ENV_VAR) else {
+        return Ok(Vec::new());
+    };
+    let timeout = match std::env::var("TWINMUL_DRIVER_TIMEOUT") {
+        Ok(s) => timeout_from(
+            s.parse()
+                .map_err(|_| format!("TWINMUL_DRIVER_TIMEOUT: '{s}' is not a number"))?,
+            "TWINMUL_DRIVER_TIMEOUT",
+        )?,
+        Err(_) => DEFAULT_TIMEOUT,
+    };
+    v.split(';')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| DriverSpec::parse(s, ENV_VAR, timeout))
+        .collect()
+}
+
+/// Every driver a command line names: the configuration file (`--config`,
+/// else `twinmul.toml` in the working folder if present), then each
+/// `--driver` flag. `timeout_secs` is `--driver-timeout`.
+pub fn from_command_line(
+    config: Option<&Path>,
+    flags: &[String],
+    timeout_secs: Option<f64>,
+) -> Result<Vec<DriverSpec>, String> {
+    let timeout = match timeout_secs {
+        Some(s) => timeout_from(s, "--driver-timeout")?,
+        None => DEFAULT_TIMEOUT,
+    };
+    let mut out = Vec::new();
+    let file: Option<PathBuf> = match config {
+        Some(p) => Some(p.to_path_buf()),
+        None => Some(PathBuf::from(FILE_NAME)).filter(|p| p.is_file()),
+    };
+    if let Some(f) = file {
+        out.extend(from_file(&f, timeout)?);
+    }
+    for f in flags {
+        out.push(DriverSpec::parse(f, "--driver", timeout)?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        let s =
+            DriverSpec::parse("py=python3 'my driver.py' -x", "--driver", DEFAULT_TIMEOUT).unwrap();
+        assert_eq!(s.name, "py");
+        assert_eq!(s.argv, vec!["python3", "my driver.py", "-x"]);
+        assert!(DriverSpec::parse("python3 x.py", "--driver", DEFAULT_TIMEOUT).is_err());
+        assert!(DriverSpec::parse("a b=x", "--driver", DEFAULT_TIMEOUT).is_err());
+        assert!(DriverSpec::parse("a=", "--driver", DEFAULT_TIMEOUT).is_err());
+        assert!(DriverSpec::parse("a=x 'y", "--driver", DEFAULT_TIMEOUT).is_err());
+    }
+
+    #[test]
+    fn files_parse() {
+        let dir = std::env::temp_dir().join(format!("twinmul-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("twinmul.toml");
+        std::fs::write(
+            &f,
+            "[drivers]\na = \"./a --fast\"\nb = { command = \"b\", timeout_seconds = 2.5 }\n",
+        )
+        .unwrap();
+        let v = from_file(&f, DEFAULT_TIMEOUT).unwrap();
+        assert_eq!(v[0].argv, vec!["./a", "--fast"]);
+        assert_eq!(v[0].cwd.as_deref(), Some(dir.as_path()));
+        assert_eq!(v[1].timeout, Duration::from_millis(2500));
+        std::fs::write(&f, "[driver]\na = \"x\"\n").unwrap();
+        assert!(from_file(&f, DEFAULT_TIMEOUT).is_err(), "unknown table");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

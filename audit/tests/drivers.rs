@@ -1,0 +1,136 @@
+//! The driver protocol end to end: the built-in reference served over the
+//! protocol agrees with every committed vector (the round trip), and each
+//! deliberately broken driver (`tests/drivers/misbehave.py`) gives its named
+//! failure, exit 1, and leaves the rest of the run intact.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const TWINMUL: &str = env!("CARGO_BIN_EXE_twinmul");
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+fn twinmul(args: &[&str]) -> Output {
+    Command::new(TWINMUL)
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The reference behind the protocol passes every committed vector, as the
+/// built-in reference does: the round trip loses nothing.
+#[test]
+fn the_reference_over_the_protocol_passes_every_vector() {
+    let files: Vec<String> = ["secp256k1", "bn254", "bls12-381", "ecgfp5"]
+        .iter()
+        .map(|c| format!("vectors/{c}.json"))
+        .collect();
+    let driver = format!("served={TWINMUL} serve reference");
+    let mut args = vec!["vectors", "check", "--driver", &driver, "--impl", "served"];
+    args.extend(files.iter().map(String::as_str));
+    let o = twinmul(&args);
+    let out = text(&o);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains("driver served: `"),
+        "the header names the driver: {out}"
+    );
+    assert!(
+        out.contains("(from --driver); handshake: reference"),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .ends_with("vectors: 686 passed, 0 failed, 0 skipped"),
+        "{out}"
+    );
+}
+
+/// Each broken driver: its own named failure, exit 1, and the reference's
+/// results beside it intact.
+#[test]
+fn broken_drivers_are_named_and_the_run_goes_on() {
+    let script = root().join("audit/tests/drivers/misbehave.py");
+    let cases = [
+        (
+            "crash3",
+            vec![
+                "exited with status 3",
+                "boom: segmentation fault",
+                "given up",
+            ],
+        ),
+        ("hang", vec!["no reply within 1.0 s"]),
+        ("notjson", vec!["a line that is not JSON: 'hello, world'"]),
+        ("wrongid", vec!["a reply with id 10"]),
+        ("badhex", vec!["bad hex in 'bytes'"]),
+        (
+            "handshake-exit",
+            vec![
+                "failed at the handshake",
+                "exited with status 1",
+                "cannot load the library",
+            ],
+        ),
+        ("flood", vec!["a line longer than 1048576 bytes"]),
+    ];
+    let runs: Vec<_> = cases
+        .iter()
+        .map(|(mode, _)| {
+            let driver = format!("bad=python3 {} {mode} {TWINMUL}", script.display());
+            std::thread::spawn(move || {
+                twinmul(&[
+                    "vectors",
+                    "check",
+                    "vectors/bn254.json",
+                    "--impl",
+                    "reference",
+                    "--impl",
+                    "bad",
+                    "--driver",
+                    &driver,
+                    "--driver-timeout",
+                    "1",
+                ])
+            })
+        })
+        .collect();
+    for ((mode, says), run) in cases.iter().zip(runs) {
+        let o = run.join().unwrap();
+        let out = text(&o);
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{mode}: {out}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(out.contains("DRIVER PROBLEM bad: "), "{mode}: {out}");
+        for s in says {
+            assert!(out.contains(s), "{mode}: no '{s}' in\n{out}");
+        }
+        assert!(
+            !out.lines()
+                .any(|l| l.starts_with("FAIL") && l.contains(" reference:")),
+            "{mode}: the reference is unaffected: {out}"
+        );
+        let last = out.lines().last().unwrap_or_default();
+        let passed: usize = last.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(
+            passed >= 121,
+            "{mode}: all 121 reference answers still count: {last}"
+        );
+    }
+}

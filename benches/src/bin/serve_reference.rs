@@ -1,0 +1,18 @@
+//! The built-in reference served over the driver protocol, for the
+//! round-trip bench (`benches/driver.rs`): a driver that answers at once.
+
+fn main() -> std::process::ExitCode {
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    match twinmul_audit::driver::serve::serve(
+        &twinmul_audit::adapters::reference::Reference,
+        stdin,
+        stdout,
+    ) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("serve_reference: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
