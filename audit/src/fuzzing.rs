@@ -95,11 +95,11 @@ fn mix_constant(n: &BigUint) -> BigUint {
 
 /// A scalar next to a rounding boundary of the GLV split: ⌊(2j + 1)·2^(m−1)/g⌋.
 fn glv_boundary(c: Curve, x: &BigUint) -> BigUint {
-    use twinmul::curve::CurveParams;
+    use crate::lowlevel::glv;
     let (g, m) = match c {
-        Curve::Secp256k1 => (twinmul::curves::secp256k1::Secp256k1::GLV.g1, 384),
-        Curve::Bn254 => (twinmul::curves::bn254::Bn254::GLV.g1, 382),
-        Curve::Bls12_381 => (twinmul::curves::bls12_381::Bls12_381::GLV.g2, 383),
+        Curve::Secp256k1 => (glv::<twinmul::curves::secp256k1::Secp256k1>().g1, 384),
+        Curve::Bn254 => (glv::<twinmul::curves::bn254::Bn254>().g1, 382),
+        Curve::Bls12_381 => (glv::<twinmul::curves::bls12_381::Bls12_381>().g2, 383),
         Curve::Ecgfp5 => return x.clone(),
     };
     let g = crate::lowlevel::big(&g);
@@ -412,7 +412,7 @@ pub fn check_glv(i: &GlvInput) {
     use twinmul::ScalarField;
     let c = Curve::ALL[(i.curve % 3) as usize];
     let k = modify_scalar(c, i.modifier, &i.scalar);
-    let kl: [u64; 4] = twinmul::limbs::from_be_bytes(&k);
+    let kl: [u64; 4] = twinmul::arith::limbs::from_be_bytes(&k);
     match c {
         Curve::Secp256k1 => {
             crate::lowlevel::check_split::<secp256k1::Secp256k1>(

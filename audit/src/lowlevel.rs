@@ -5,13 +5,28 @@
 //! Each function panics with a message on the first disagreement.
 
 use num_bigint::BigUint;
-use twinmul::comb::GeneratorTable;
-use twinmul::curve::{CurveParams, ProjectivePoint};
+use twinmul::arith::field::FieldParams;
+use twinmul::arith::montgomery::Fp;
 use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
-use twinmul::field::{FieldParams, Fp};
-use twinmul::glv::{decompose, digits_for, odd_digits_for, recode, split_odd, wnaf_vartime};
+use twinmul::mul::comb::GeneratorTable;
+use twinmul::mul::glv::decompose;
+use twinmul::mul::glv::split_odd;
+use twinmul::mul::recode::digits_for;
+use twinmul::mul::recode::odd_digits_for;
+use twinmul::mul::recode::recode;
+use twinmul::mul::recode::wnaf_vartime;
+use twinmul::point::params::CurveParams;
+use twinmul::point::projective::ProjectivePoint;
 use twinmul::{mul, Field, LookupTable, ScalarField};
 use twinmul_reference::weierstrass::{self as rw, Curve as RefCurve};
+
+/// The GLV constants of a curve that has an endomorphism (panics otherwise:
+/// a test asking for them on another curve is a bug of the test).
+pub fn glv<C: CurveParams>() -> twinmul::point::params::GlvParams<C::Scalar> {
+    C::ENDOMORPHISM
+        .expect("a curve with a GLV endomorphism")
+        .glv
+}
 
 /// A little-endian limb array as a big integer.
 pub fn big<const N: usize>(l: &[u64; N]) -> BigUint {
@@ -232,8 +247,8 @@ pub fn all_fields(a: &BigUint, b: &BigUint) {
 /// the constant-time `mul` spells k.
 pub fn check_split<C: CurveParams>(k: &C::Scalar) {
     let n = big(&C::Scalar::ORDER);
-    let lambda = big(&C::GLV.lambda);
-    let s = decompose(k, &C::GLV);
+    let lambda = big(&glv::<C>().lambda);
+    let s = decompose(k, &glv::<C>());
     let signed = |v: &[u64; 4], neg: subtle::Choice| {
         if bool::from(neg) {
             (&n - big(v)) % &n
@@ -249,11 +264,11 @@ pub fn check_split<C: CurveParams>(k: &C::Scalar) {
     );
     for (v, neg) in [(s.k1, s.neg1), (s.k2, s.neg2)] {
         assert!(
-            big(&v).bits() <= C::GLV.bound_bits as u64,
+            big(&v).bits() <= glv::<C>().bound_bits as u64,
             "|half| < 2^bound: {:?}",
             big(&v)
         );
-        let d = digits_for(C::GLV.bound_bits, 4);
+        let d = digits_for(glv::<C>().bound_bits, 4);
         let digits = recode(&v, 4, d);
         let mut acc = num_bigint::BigInt::from(0);
         for &x in digits[..d].iter().rev() {
@@ -280,8 +295,8 @@ pub fn check_split<C: CurveParams>(k: &C::Scalar) {
     // width 4: every digit odd and within ±(2^w − 1), and
     // Σ dᵢ2^(wi) + λ·Σ eᵢ2^(wi) ≡ k.
     for w in [4u32, 5] {
-        let d = odd_digits_for(C::GLV.bound_bits + 1, w);
-        let (d1, d2) = split_odd(k, &C::GLV, w, d);
+        let d = odd_digits_for(glv::<C>().bound_bits + 1, w);
+        let (d1, d2) = split_odd(k, &glv::<C>(), w, d);
         let eval = |digits: &[i8]| {
             let mut acc = num_bigint::BigInt::from(0);
             for &x in digits[..d].iter().rev() {

@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use twinmul::ecgfp5::gf::Gf;
 use twinmul::ecgfp5::gfp5::Gfp5;
-use twinmul::ecgfp5::{curve as ec, poseidon2, scalar as esc, schnorr};
+use twinmul::ecgfp5::{mul as ecmul, point as ec, poseidon2, scalar as esc, schnorr};
 use twinmul::Field;
 use twinmul_reference::ecgfp5::{
     curve as rc, field as rf, poseidon2 as rp, scalar as rs, schnorr as rsch,
@@ -271,8 +271,8 @@ fn scalar_order_mask_and_canonical_parsing() {
 
 #[test]
 fn window_lookup_equals_indexed_read_and_top_digit_16() {
-    let p = ec::mul(&ec::Point::GENERATOR, &esc::Scalar::from_u64(987654321));
-    let t = ec::window(&p);
+    let p = ecmul::mul(&ec::Point::GENERATOR, &esc::Scalar::from_u64(987654321));
+    let t = ecmul::multiples_table(&p);
     let id = ec::AffinePoint::default();
     for d in -16i8..=16 {
         let got = ec::Point::NEUTRAL.add_affine(&t.select(d, id));
@@ -287,10 +287,10 @@ fn window_lookup_equals_indexed_read_and_top_digit_16() {
     }
     // n − 1 recodes with a top digit of 16 (the spec's recoding caveat).
     let nm1 = esc::from_bytes_reduced(&rs::to_bytes(&(rc::order() - 1u32))).unwrap();
-    let d = twinmul::glv::recode(&nm1.to_canonical_limbs(), 5, 64);
+    let d = twinmul::mul::recode::recode(&nm1.to_canonical_limbs(), 5, 64);
     assert_eq!(d[63], 16);
     let want = rc::encode(&rc::mul_g(&(rc::order() - 1u32)));
-    assert_eq!(ec::mul_g(&nm1).encode(), want);
+    assert_eq!(ecmul::mul_g(&nm1).encode(), want);
 }
 
 fn sign_ref(sk: &BigUint, hm: &[u8; 40], k: &BigUint) -> [u8; 80] {
@@ -387,26 +387,15 @@ fn secret_key_debug_is_redacted_and_bad_keys_are_errors() {
     );
 }
 
-#[test]
-fn generator_table_is_regenerated_identically() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../optimized/src/ecgfp5/gen_table.rs");
-    let committed = std::fs::read_to_string(path).unwrap();
-    assert!(
-        committed == ec::generator_table_source(),
-        "gen_table.rs differs from its generator: run `cargo run -p twinmul --example gen_tables`"
-    );
-}
-
 /// Every index of every row of the generator table: the constant-time scan
 /// equals the indexed read (and the neutral for digit 0).
 #[test]
 fn generator_table_lookup_every_index() {
-    let rows = ec::generator_rows();
+    let rows = ecmul::generator_rows();
     let id = ec::AffinePoint::default();
     for row in rows {
         for d in -16i8..=16 {
-            let got = ec::Point::NEUTRAL.add_affine(&twinmul::lookup::select_from(row, d, id));
+            let got = ec::Point::NEUTRAL.add_affine(&twinmul::mul::lookup::select_from(row, d, id));
             let want = match d {
                 0 => ec::Point::NEUTRAL,
                 d if d > 0 => ec::Point::NEUTRAL.add_affine(&row[d as usize - 1]),
@@ -423,7 +412,7 @@ proptest! {
         let mut b = [0u8; 40];
         for (i, l) in k.iter().enumerate() { b[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes()); }
         let s = esc::from_bytes_reduced(&b).unwrap();
-        prop_assert!(bool::from(ec::mul_g(&s).equals(&ec::mul_g_window(&s))));
+        prop_assert!(bool::from(ecmul::mul_g(&s).equals(&ecmul::mul_g_window(&s))));
     }
 }
 
@@ -437,7 +426,7 @@ fn scalar_of(limbs: [u64; 5]) -> esc::Scalar {
 
 /// s·G + e·P by the constant-time paths (each pinned to the reference).
 fn mul2_ct(s: &esc::Scalar, e: &esc::Scalar, p: &ec::Point) -> ec::Point {
-    ec::mul_g(s).add(&ec::mul(p, e))
+    ecmul::mul_g(s).add(&ecmul::mul(p, e))
 }
 
 proptest! {
@@ -448,8 +437,8 @@ proptest! {
         k in proptest::array::uniform5(any::<u64>()),
     ) {
         let (s, e) = (scalar_of(s), scalar_of(e));
-        let p = ec::mul_g(&scalar_of(k));
-        let got = ec::mul2_vartime(&s, &e, &p);
+        let p = ecmul::mul_g(&scalar_of(k));
+        let got = ecmul::mul2_vartime(&s, &e, &p);
         prop_assert_eq!(got.encode(), mul2_ct(&s, &e, &p).encode());
     }
 }
@@ -478,7 +467,7 @@ fn mul2_vartime_edges() {
         scalars.push(scalar_of(limbs));
     }
     let k = scalar_of([0x1234_5678, 0x9ABC_DEF0, 7, 11, 13]);
-    let q = ec::mul_g(&k);
+    let q = ecmul::mul_g(&k);
     let points = [
         ec::Point::NEUTRAL,
         ec::Point::GENERATOR,
@@ -488,7 +477,7 @@ fn mul2_vartime_edges() {
     for s in &scalars {
         for e in &scalars {
             for p in &points {
-                let got = ec::mul2_vartime(s, e, p);
+                let got = ecmul::mul2_vartime(s, e, p);
                 assert_eq!(
                     got.encode(),
                     mul2_ct(s, e, p).encode(),
@@ -498,7 +487,7 @@ fn mul2_vartime_edges() {
         }
         // s = −e·k: s·G + e·(k·G) = 0.
         let cancel = -(*s * k);
-        let got = ec::mul2_vartime(&cancel, s, &q);
+        let got = ecmul::mul2_vartime(&cancel, s, &q);
         assert!(bool::from(got.is_neutral()), "cancelling pair not neutral");
     }
 }
@@ -582,7 +571,7 @@ proptest! {
         limbs in proptest::array::uniform5(any::<u64>()),
         k in proptest::array::uniform5(any::<u64>()),
     ) {
-        let point = ec::mul_g(&esc::from_bytes_reduced(&bytes40(k)).unwrap()).encode();
+        let point = ecmul::mul_g(&esc::from_bytes_reduced(&bytes40(k)).unwrap()).encode();
         for b in [bytes40(limbs), point] {
             let (ct, vt) = (ec::Point::decode(&b), ec::Point::decode_vartime(&b));
             prop_assert_eq!(ct.map(|p| p.encode()), vt.map(|p| p.encode()));

@@ -6,10 +6,12 @@
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use proptest::prelude::*;
-use twinmul::comb::{mul_g_vartime, GeneratorContext, GeneratorTable};
-use twinmul::curve::ProjectivePoint;
+use twinmul::arith::field::FieldParams;
 use twinmul::curves::{bls12_381, bn254, secp256k1};
-use twinmul::field::FieldParams;
+use twinmul::mul::comb::mul_g_vartime;
+use twinmul::mul::comb::GeneratorContext;
+use twinmul::mul::comb::GeneratorTable;
+use twinmul::point::projective::ProjectivePoint;
 use twinmul::{bip340, mul, ScalarField};
 use twinmul_audit::edge::edge_scalars;
 use twinmul_audit::lowlevel::{big, to_ref};
@@ -71,7 +73,7 @@ proptest! {
     fn sha256_matches_sha2(data in proptest::collection::vec(any::<u8>(), 0..300)) {
         use sha2::Digest;
         let want: [u8; 32] = sha2::Sha256::digest(&data).into();
-        prop_assert_eq!(twinmul::sha256::sha256(&data), want);
+        prop_assert_eq!(twinmul::bip340::sha256::sha256(&data), want);
     }
 }
 
@@ -100,7 +102,11 @@ fn sha256_const_matches_sha2() {
     for n in [0usize, 1, 13, 31, 55] {
         let data = vec![0x3cu8; n];
         let want: [u8; 32] = sha2::Sha256::digest(&data).into();
-        assert_eq!(twinmul::sha256::sha256_const(&data), want, "length {n}");
+        assert_eq!(
+            twinmul::bip340::sha256::sha256_const(&data),
+            want,
+            "length {n}"
+        );
     }
 }
 
@@ -110,7 +116,7 @@ fn sha256_block_boundaries() {
     for n in [0usize, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129] {
         let data = vec![0xa5u8; n];
         let want: [u8; 32] = sha2::Sha256::digest(&data).into();
-        assert_eq!(twinmul::sha256::sha256(&data), want, "length {n}");
+        assert_eq!(twinmul::bip340::sha256::sha256(&data), want, "length {n}");
     }
 }
 
@@ -229,12 +235,12 @@ fn bip340_parsed_key_on_official_vectors() {
 
 fn hex_n() -> [u8; 32] {
     let mut n = [0u8; 32];
-    twinmul::limbs::to_be_bytes(&secp256k1::ScalarParams::MODULUS, &mut n);
+    twinmul::arith::limbs::to_be_bytes(&secp256k1::ScalarParams::MODULUS, &mut n);
     n
 }
 
 fn hex_p() -> [u8; 32] {
     let mut p = [0u8; 32];
-    twinmul::limbs::to_be_bytes(&secp256k1::BaseParams::MODULUS, &mut p);
+    twinmul::arith::limbs::to_be_bytes(&secp256k1::BaseParams::MODULUS, &mut p);
     p
 }

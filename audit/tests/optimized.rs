@@ -6,12 +6,15 @@
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use twinmul::curve::{AffinePoint, CurveParams, ProjectivePoint};
+use twinmul::arith::field::FieldParams;
+use twinmul::arith::montgomery::Fp;
 use twinmul::curves::{bls12_381, bn254, secp256k1, toy};
-use twinmul::field::{FieldParams, Fp};
+use twinmul::point::affine::AffinePoint;
+use twinmul::point::params::CurveParams;
+use twinmul::point::projective::ProjectivePoint;
 use twinmul::{mul, Field, ScalarField};
 use twinmul_audit::lowlevel::{
-    all_fields, big, check_split, limbs, lookup_case, mul_paths, ref_toy, to_ref, Oracle,
+    all_fields, big, check_split, glv, limbs, lookup_case, mul_paths, ref_toy, to_ref, Oracle,
 };
 use twinmul_reference::weierstrass as rw;
 
@@ -82,7 +85,7 @@ fn field_edge_values() {
 #[test]
 fn non_canonical_field_bytes_are_rejected() {
     let mut p = vec![0u8; 32];
-    twinmul::limbs::to_be_bytes(&secp256k1::BaseParams::MODULUS, &mut p);
+    twinmul::arith::limbs::to_be_bytes(&secp256k1::BaseParams::MODULUS, &mut p);
     assert!(
         bool::from(secp256k1::Fe::from_be_bytes(&p).is_none()),
         "p itself"
@@ -95,7 +98,7 @@ fn non_canonical_field_bytes_are_rejected() {
         "wrong length"
     );
     let mut n = vec![0u8; 32];
-    twinmul::limbs::to_be_bytes(&bn254::ScalarParams::MODULUS, &mut n);
+    twinmul::arith::limbs::to_be_bytes(&bn254::ScalarParams::MODULUS, &mut n);
     assert!(
         bool::from(bn254::Scalar::from_canonical_bytes(&n).is_none()),
         "n is not canonical"
@@ -151,7 +154,7 @@ proptest! {
 
 fn glv_edges<C: CurveParams>() -> Vec<C::Scalar> {
     let n = big(&C::Scalar::ORDER);
-    let l = big(&C::GLV.lambda);
+    let l = big(&glv::<C>().lambda);
     let mut v: Vec<BigUint> = vec![
         0u32.into(),
         1u32.into(),
@@ -164,13 +167,13 @@ fn glv_edges<C: CurveParams>() -> Vec<C::Scalar> {
         &n - &l,
     ];
     // Values near the rounding boundaries of c₁, c₂: k = ⌊(j + 1/2)·2^m/g⌋ ± 1.
-    for g in [C::GLV.g1, C::GLV.g2] {
+    for g in [glv::<C>().g1, glv::<C>().g2] {
         let g = big(&g);
         if g == BigUint::from(0u32) {
             continue;
         }
         for j in [1u32, 2, 3, 1000, 123456789] {
-            let t = ((BigUint::from(2 * j + 1) << (C::GLV.shift - 1)) / &g) % &n;
+            let t = ((BigUint::from(2 * j + 1) << (glv::<C>().shift - 1)) / &g) % &n;
             v.extend([t.clone(), (&t + 1u32) % &n, (&t + &n - 1u32) % &n]);
         }
     }
@@ -203,7 +206,7 @@ fn glv_split_edges() {
 /// a = ±b, zero halves, the identity P, and the GLV edge scalars.
 #[test]
 fn mul2_vartime_edges() {
-    fn run<C: twinmul::comb::GeneratorTable>() {
+    fn run<C: twinmul::mul::comb::GeneratorTable>() {
         let g = ProjectivePoint::<C>::generator();
         let k = C::Scalar::from_le_limbs_reduced(&[0x1234_5678_9abc_def1, 7, 0xdead_beef, 3]);
         let points = [
@@ -326,7 +329,7 @@ fn toy_curve_exhaustive() {
     }
     // batch_to_affine with identities mixed in
     let mut out = vec![AffinePoint::<toy::Toy>::identity(); pts.len()];
-    twinmul::curve::batch_to_affine(&pts, &mut out);
+    twinmul::point::projective::batch_to_affine(&pts, &mut out);
     for (p, a) in pts.iter().zip(&out) {
         assert!(bool::from(subtle::ConstantTimeEq::ct_eq(&p.to_affine(), a)));
     }
@@ -349,7 +352,7 @@ fn bls_subgroup_check_matches_order_check() {
     let n = big(&bls12_381::ScalarParams::MODULUS);
     let x = BigUint::from(bls12_381::X_ABS);
     assert_eq!(
-        big(&bls12_381::Bls12_381::GLV.lambda),
+        big(&glv::<bls12_381::Bls12_381>().lambda),
         (&n - (&x * &x) % &n) % &n,
         "λ = −x² mod n"
     );
@@ -357,8 +360,9 @@ fn bls_subgroup_check_matches_order_check() {
     let (mut inside, mut outside) = (0, 0);
     for xi in 0u64..40 {
         let fx = bls12_381::Fe::from_u64(xi);
-        let Some(p) = Option::<AffinePoint<bls12_381::Bls12_381>>::from(twinmul::curve::lift_x(fx))
-        else {
+        let Some(p) = Option::<AffinePoint<bls12_381::Bls12_381>>::from(
+            twinmul::point::projective::lift_x(fx),
+        ) else {
             continue;
         };
         let ours = bool::from(bls12_381::is_torsion_free(&p.into()));
@@ -373,9 +377,9 @@ fn bls_subgroup_check_matches_order_check() {
     // cofactor-cleared points are inside
     for xi in 0u64..5 {
         let fx = bls12_381::Fe::from_u64(xi + 100);
-        if let Some(p) =
-            Option::<AffinePoint<bls12_381::Bls12_381>>::from(twinmul::curve::lift_x(fx))
-        {
+        if let Some(p) = Option::<AffinePoint<bls12_381::Bls12_381>>::from(
+            twinmul::point::projective::lift_x(fx),
+        ) {
             let h = BigUint::parse_bytes(b"396c8c005555e1568c00aaab0000aaab", 16).unwrap();
             let q = r.mul(&h, &to_ref(&ProjectivePoint::from(p)));
             let (qx, qy) = q.unwrap();
@@ -392,4 +396,42 @@ fn bls_subgroup_check_matches_order_check() {
         outside > 5 && inside >= 1,
         "both verdicts exercised: {inside} in, {outside} out"
     );
+}
+
+/// secp256k1 declared without its endomorphism: the generic windowed paths
+/// of a curve without GLV, at full size (52 odd digits over 260 bits).
+#[derive(Clone, Copy, Debug)]
+struct Secp256k1Plain;
+
+impl CurveParams for Secp256k1Plain {
+    type Fe = secp256k1::Fe;
+    type Scalar = secp256k1::Scalar;
+    const B: Self::Fe = secp256k1::Secp256k1::B;
+    const B3: Self::Fe = secp256k1::Secp256k1::B3;
+    const GENERATOR: (Self::Fe, Self::Fe) = secp256k1::Secp256k1::GENERATOR;
+    const ENDOMORPHISM: Option<twinmul::point::params::Endomorphism<Self::Fe, Self::Scalar>> = None;
+}
+
+proptest! {
+    /// Every multiplication path of the curve without endomorphism equals
+    /// the reference, on edge and random scalars.
+    #[test]
+    fn curve_without_endomorphism_matches_reference(
+        k in proptest::array::uniform4(any::<u64>()),
+        j in 1u64..,
+    ) {
+        let r = twinmul_reference::secp256k1::curve();
+        let j = secp256k1::Scalar::from_u64(j);
+        let p = mul::mul_vartime(&ProjectivePoint::<Secp256k1Plain>::generator(), &j);
+        let pref = r.mul_g(&big(&j.to_le_limbs()));
+        for k in [k, [0; 4], [1, 0, 0, 0], limbs::<4>(&(r.n.clone() - 1u32))] {
+            let k = secp256k1::Scalar::from_le_limbs_reduced(&k);
+            let want = r.mul(&big(&k.to_le_limbs()), &pref);
+            prop_assert_eq!(to_ref(&mul::mul(&p, &k)), want.clone(), "mul");
+            prop_assert_eq!(to_ref(&mul::mul_vartime(&p, &k)), want.clone(), "mul_vartime");
+            prop_assert_eq!(to_ref(&mul::mul_complete(&p, &k)), want.clone(), "mul_complete");
+            let two = mul::mul2_vartime_projective(&j, &k, &p);
+            prop_assert_eq!(to_ref(&two), r.add(&pref, &want), "mul2_vartime_projective");
+        }
+    }
 }

@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
-use twinmul::ecgfp5::{curve as ec, scalar as esc, schnorr};
+use twinmul::ecgfp5::{mul as ecmul, point as ec, scalar as esc, schnorr};
 
 fn inputs() -> ([u8; 40], [u8; 40], [u8; 40]) {
     let mut k = [0u8; 40];
@@ -28,16 +28,16 @@ fn ecgfp5(c: &mut Criterion) {
     use goldilocks_crypto::{Point, ScalarField};
     let (k, j, hm) = inputs();
     let ks = esc::from_bytes_reduced(&k).unwrap();
-    let p = ec::mul_g(&esc::from_bytes_reduced(&j).unwrap());
+    let p = ecmul::mul_g(&esc::from_bytes_reduced(&j).unwrap());
     let gk = ScalarField::from_non_canonical_limbs(limbs(&k));
     let gp = Point::generator().mul(&ScalarField::from_non_canonical_limbs(limbs(&j)));
 
     let mut g = c.benchmark_group("ecgfp5/mul_g");
     g.bench_function(BenchmarkId::new("optimized", "table"), |b| {
-        b.iter(|| ec::mul_g(black_box(&ks)))
+        b.iter(|| ecmul::mul_g(black_box(&ks)))
     });
     g.bench_function(BenchmarkId::new("optimized", "window"), |b| {
-        b.iter(|| ec::mul_g_window(black_box(&ks)))
+        b.iter(|| ecmul::mul_g_window(black_box(&ks)))
     });
     g.bench_function(BenchmarkId::new("goldilocks-crypto", "mul"), |b| {
         b.iter(|| Point::generator().mul(black_box(&gk)))
@@ -46,7 +46,7 @@ fn ecgfp5(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("ecgfp5/mul");
     g.bench_function(BenchmarkId::new("optimized", "ct"), |b| {
-        b.iter(|| ec::mul(black_box(&p), black_box(&ks)))
+        b.iter(|| ecmul::mul(black_box(&p), black_box(&ks)))
     });
     g.bench_function(BenchmarkId::new("goldilocks-crypto", "mul"), |b| {
         b.iter(|| black_box(&gp).mul(black_box(&gk)))
@@ -105,16 +105,16 @@ fn ecgfp5(c: &mut Criterion) {
     let q = ec::Point::decode(&pk).unwrap();
     let ss = esc::from_bytes_reduced(&sig[..40]).unwrap();
     let se = esc::from_bytes_reduced(&sig[40..]).unwrap();
-    let tq = ec::OddMultiples::<8>::new(&q);
+    let tq = ecmul::OddMultiples::<8>::new(&q);
     let id = |v: &str| BenchmarkId::new("optimized", v);
     g.bench_function(id("decode"), |b| {
         b.iter(|| ec::Point::decode(black_box(&pk)))
     });
     g.bench_function(id("odd-multiples-8"), |b| {
-        b.iter(|| ec::OddMultiples::<8>::new(black_box(&q)))
+        b.iter(|| ecmul::OddMultiples::<8>::new(black_box(&q)))
     });
     g.bench_function(id("mul2-over-table"), |b| {
-        b.iter(|| ec::mul2_vartime_table(black_box(&ss), black_box(&se), black_box(&tq)))
+        b.iter(|| ecmul::mul2_vartime_table(black_box(&ss), black_box(&se), black_box(&tq)))
     });
     g.bench_function(id("encode"), |b| b.iter(|| black_box(&q).encode()));
     use twinmul::ecgfp5::{gf::Gf, gfp5::Gfp5, poseidon2};

@@ -6,9 +6,10 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
-use twinmul::comb::{mul_g_vartime, GeneratorContext};
-use twinmul::curve::ProjectivePoint;
 use twinmul::curves::{bls12_381 as t_bls, bn254 as t_bn, secp256k1 as t_secp};
+use twinmul::mul::comb::mul_g_vartime;
+use twinmul::mul::comb::GeneratorContext;
+use twinmul::point::projective::ProjectivePoint;
 use twinmul::{bip340, mul, ScalarField};
 use twinmul_benches::scalars;
 
@@ -97,7 +98,7 @@ fn secp(c: &mut Criterion) {
 
     // Where a verification's time goes (our code only; for the profile in
     // the notes, no peer to compare with).
-    use twinmul::curve::lift_x_vartime;
+    use twinmul::point::projective::lift_x_vartime;
     use twinmul::Field;
     let mut g = c.benchmark_group("secp256k1/verify_parts");
     let id = |v: &str| BenchmarkId::new("optimized", v);

@@ -10,8 +10,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
-use twinmul::curve::ProjectivePoint;
 use twinmul::curves::{bls12_381 as t_bls, bn254 as t_bn, secp256k1 as t_secp};
+use twinmul::point::projective::ProjectivePoint;
 use twinmul::{mul, ScalarField};
 use twinmul_benches::scalars;
 

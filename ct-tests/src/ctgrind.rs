@@ -13,10 +13,11 @@
 #![allow(missing_docs, unsafe_code)] // the client requests are inline asm
 
 use std::hint::black_box;
-use twinmul::comb::GeneratorContext;
 use twinmul::curves::secp256k1::{Point, Scalar, Secp256k1};
-use twinmul::ecgfp5::{curve as ec, scalar as esc};
-use twinmul::{lookup, mul, Field, LookupTable, ScalarField};
+use twinmul::ecgfp5::{mul as ecmul, point as ec, scalar as esc};
+use twinmul::mul::comb::GeneratorContext;
+use twinmul::mul::lookup;
+use twinmul::{mul, Field, LookupTable, ScalarField};
 
 const MAKE_MEM_UNDEFINED: u64 = 0x4D43_0001;
 const MAKE_MEM_DEFINED: u64 = 0x4D43_0002;
@@ -85,7 +86,7 @@ fn targets() -> Vec<(&'static str, fn())> {
             black_box(r);
         }),
         ("ct_lookup_xy", || {
-            use twinmul::comb::GeneratorTable;
+            use twinmul::mul::comb::GeneratorTable;
             let pos: u8 = 21;
             poison(&pos);
             let e = 1 << (Secp256k1::SHAPE.teeth - 1);
@@ -97,7 +98,7 @@ fn targets() -> Vec<(&'static str, fn())> {
             let d: i8 = 13;
             poison(&d);
             let r = lookup::select_from(
-                &ec::generator_rows()[5],
+                &ecmul::generator_rows()[5],
                 black_box(d),
                 ec::AffinePoint::default(),
             );
@@ -133,17 +134,19 @@ fn targets() -> Vec<(&'static str, fn())> {
             black_box(r.is_some().unwrap_u8());
         }),
         ("ct_glv_decompose", || {
-            use twinmul::curve::CurveParams;
+            use twinmul::point::params::CurveParams;
             let k =
                 Scalar::from_u64(0x1234_5678_9abc_def1) * Scalar::from_u64(0x0fed_cba9_8765_4321);
             poison(&k);
-            let s = twinmul::glv::decompose(black_box(&k), &Secp256k1::GLV);
-            let d = twinmul::glv::recode(&s.k1, 4, 33);
+            let glv = Secp256k1::ENDOMORPHISM.map(|e| e.glv);
+            let glv = glv.as_ref().expect("secp256k1 has its GLV endomorphism");
+            let s = twinmul::mul::glv::decompose(black_box(&k), glv);
+            let d = twinmul::mul::recode::recode(&s.k1, 4, 33);
             unpoison(&d);
             black_box(d);
         }),
         ("ct_lookup_ecgfp5_window", || {
-            let t = ec::window(&ec::mul_g(&esc::Scalar::from_u64(5)));
+            let t = ecmul::multiples_table(&ecmul::mul_g(&esc::Scalar::from_u64(5)));
             let d: i8 = -11;
             poison(&d);
             let r = t.select(black_box(d), ec::AffinePoint::default());
@@ -193,16 +196,16 @@ fn targets() -> Vec<(&'static str, fn())> {
             let k = esc::Scalar::from_u64(0x1234_5678_9abc_def1)
                 * esc::Scalar::from_u64(0x0fed_cba9_8765_4321);
             poison(&k);
-            let r = ec::mul_g(black_box(&k));
+            let r = ecmul::mul_g(black_box(&k));
             unpoison(&r);
             black_box(r);
         }),
         ("ct_ecgfp5_mul", || {
-            let p = ec::mul_g(&esc::Scalar::from_u64(77));
+            let p = ecmul::mul_g(&esc::Scalar::from_u64(77));
             let k = esc::Scalar::from_u64(0x1234_5678_9abc_def1)
                 * esc::Scalar::from_u64(0x0fed_cba9_8765_4321);
             poison(&k);
-            let r = ec::mul(&p, black_box(&k));
+            let r = ecmul::mul(&p, black_box(&k));
             unpoison(&r);
             black_box(r);
         }),

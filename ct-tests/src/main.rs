@@ -12,11 +12,12 @@
 use dudect_bencher::rand::RngExt;
 use dudect_bencher::{ctbench_main, BenchRng, Class, CtRunner};
 use std::hint::black_box;
-use twinmul::comb::GeneratorContext;
+use twinmul::arith::field::FieldParams;
 use twinmul::curves::secp256k1::{Fe, Point, Scalar, Secp256k1};
-use twinmul::ecgfp5::{curve as ec, scalar as esc, schnorr};
-use twinmul::field::FieldParams;
-use twinmul::{bip340, lookup, mul, Field, LookupTable, ScalarField};
+use twinmul::ecgfp5::{mul as ecmul, point as ec, scalar as esc, schnorr};
+use twinmul::mul::comb::GeneratorContext;
+use twinmul::mul::lookup;
+use twinmul::{bip340, mul, Field, LookupTable, ScalarField};
 
 fn n() -> usize {
     std::env::var("DUDECT_N")
@@ -81,7 +82,7 @@ fn ct_lookup_glv(r: &mut CtRunner, rng: &mut BenchRng) {
 /// secp256k1 comb row (32 affine entries) by `scan_xy`, the scan of the
 /// constant-time `mul` and `mul_g`: position 0 vs a random position.
 fn ct_lookup_xy(r: &mut CtRunner, rng: &mut BenchRng) {
-    use twinmul::comb::GeneratorTable;
+    use twinmul::mul::comb::GeneratorTable;
     let e = 1 << (Secp256k1::SHAPE.teeth - 1);
     let row = &Secp256k1::table()[e..2 * e];
     for (c, pos) in prepare(
@@ -95,7 +96,7 @@ fn ct_lookup_xy(r: &mut CtRunner, rng: &mut BenchRng) {
 
 /// ECgFp5 generator-table row: digit 1 vs a random digit in [−16, 16].
 fn ct_lookup_ecgfp5_table(r: &mut CtRunner, rng: &mut BenchRng) {
-    let row = &ec::generator_rows()[17];
+    let row = &ecmul::generator_rows()[17];
     for (c, d) in prepare(rng, n(), |right, rng| {
         if right {
             rng.random_range(-16i8..=16)
@@ -125,7 +126,7 @@ fn leaky_lookup_control(r: &mut CtRunner, rng: &mut BenchRng) {
 /// secp256k1 scalar parsing: n − 1 (just below n) vs n + x (just above).
 fn ct_scalar_canonical(r: &mut CtRunner, rng: &mut BenchRng) {
     let mut n_bytes = [0u8; 32];
-    twinmul::limbs::to_be_bytes(
+    twinmul::arith::limbs::to_be_bytes(
         &twinmul::curves::secp256k1::ScalarParams::MODULUS,
         &mut n_bytes,
     );
@@ -231,22 +232,24 @@ fn ct_field_sqrt(r: &mut CtRunner, rng: &mut BenchRng) {
 
 /// GLV decomposition and signed recoding: k = 1 vs random k.
 fn ct_glv_decompose(r: &mut CtRunner, rng: &mut BenchRng) {
-    use twinmul::curve::CurveParams;
+    use twinmul::point::params::CurveParams;
     for (c, k) in prepare(
         rng,
         n(),
         |right, rng| if right { scalar(rng) } else { Scalar::ONE },
     ) {
+        let glv = Secp256k1::ENDOMORPHISM.map(|e| e.glv);
+        let glv = glv.as_ref().expect("secp256k1 has its GLV endomorphism");
         r.run_one(c, || {
-            let s = twinmul::glv::decompose(black_box(&k), &Secp256k1::GLV);
-            twinmul::glv::recode(&s.k1, 4, 33)
+            let s = twinmul::mul::glv::decompose(black_box(&k), glv);
+            twinmul::mul::recode::recode(&s.k1, 4, 33)
         });
     }
 }
 
 /// ECgFp5 variable-base window (16 affine entries): digit 1 vs random.
 fn ct_lookup_ecgfp5_window(r: &mut CtRunner, rng: &mut BenchRng) {
-    let t = ec::window(&ec::mul_g(&esc::Scalar::from_u64(5)));
+    let t = ecmul::multiples_table(&ecmul::mul_g(&esc::Scalar::from_u64(5)));
     for (c, d) in prepare(rng, n(), |right, rng| {
         if right {
             rng.random_range(-16i8..=16)
@@ -324,7 +327,7 @@ fn ct_ecgfp5_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
         }
     });
     for (c, k) in inputs {
-        r.run_one(c, || ec::mul_g(black_box(&k)));
+        r.run_one(c, || ecmul::mul_g(black_box(&k)));
     }
 }
 

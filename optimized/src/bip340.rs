@@ -7,21 +7,24 @@
 //! data-dependent exit is the BIP's own "fail if k′ = 0" (probability 2⁻²⁵⁶).
 //! Verification is for public data and uses `mul2_vartime`.
 
-use crate::comb::GeneratorContext;
-use crate::curve::{lift_x_vartime, AffinePoint, ProjectivePoint};
+pub mod sha256;
+
+use crate::arith::field::Field;
+use crate::arith::scalar::ScalarField;
 use crate::curves::secp256k1::{Fe, Scalar, Secp256k1};
-use crate::field::Field;
-use crate::mul::mul2_vartime;
-use crate::scalar::ScalarField;
-use crate::sha256::{sha256, Sha256};
+use crate::mul::comb::GeneratorContext;
+use crate::mul::vartime::mul2_vartime;
+use crate::point::affine::AffinePoint;
+use crate::point::projective::{lift_x_vartime, ProjectivePoint};
 use crate::Error;
+use sha256::{sha256, Sha256};
 use subtle::ConditionallySelectable;
 use zeroize::Zeroize;
 
 /// The state of SHA-256 after SHA256(tag) ‖ SHA256(tag), computed at
 /// compile time: a tagged hash then costs only its message blocks.
 const fn tag_midstate(tag: &str) -> Sha256 {
-    let th = crate::sha256::sha256_const(tag.as_bytes());
+    let th = sha256::sha256_const(tag.as_bytes());
     let mut prefix = [0u8; 64];
     let mut i = 0;
     while i < 32 {

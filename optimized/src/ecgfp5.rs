@@ -2,14 +2,22 @@
 //! p = 2⁶⁴ − 2³² + 1, GF(p⁵) = GF(p)[z]/(z⁵ − 3), the double-odd curve
 //! y² = x(x² + 2x + 263z) in fractional (x, u) coordinates with complete
 //! formulas, scalars mod the 319-bit n, Poseidon2 and Lighter's Schnorr.
-//! See `shared/specs/ecgfp5-lighter.md`.
+//! See docs/ecgfp5.md for the conventions and the traps.
+//!
+//! - [`gf`], [`gfp5`]: the field GF(p) and its degree-5 extension;
+//! - [`scalar`]: integers mod n;
+//! - [`point`]: the group law in (x, u) and Jacobian (x, w) coordinates;
+//! - [`mul`]: k·P, k·G and s·G + e·P;
+//! - [`poseidon2`]: the hash Lighter signs with;
+//! - [`schnorr`]: Lighter's Schnorr signatures.
 //!
 //! Constant time unless the name ends in `_vartime`.
 
-pub mod curve;
-mod gen_table;
+mod generator_table;
 pub mod gf;
 pub mod gfp5;
+pub mod mul;
+pub mod point;
 pub mod poseidon2;
 pub mod scalar;
 pub mod schnorr;

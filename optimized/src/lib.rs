@@ -1,44 +1,58 @@
-//! twinmul: fast, constant-time elliptic-curve scalar multiplication.
+//! twinmul: fast, constant-time elliptic-curve scalar multiplication on
+//! secp256k1, BN254, BLS12-381 G1 and ECgFp5, with BIP340 and Lighter's
+//! Schnorr signatures.
 //!
-//! Layers, each depending only on the ones above it:
-//! - [`limbs`]: carry/borrow chains on `[u64; N]`;
-//! - [`field`]: one generic Montgomery prime field `Fp<P, N>` and the [`Field`] trait;
-//! - [`scalar`]: scalar fields (the same type, modulus n) and [`ScalarField`];
-//! - [`curve`]: the generic `y² = x³ + b` group, complete RCB formulas;
-//! - [`lookup`]: the constant-time [`LookupTable`];
-//! - [`glv`]: GLV decomposition and signed recoding;
-//! - [`jacobian`]: variable-time Jacobian formulas, the effective-affine `mul_vartime`;
-//! - [`mul`]: `mul` (constant time), `mul_vartime`, `mul2_vartime`;
-//! - [`comb`]: fixed-base k·G (blinded signed-digit comb) and its `_vartime` twin;
-//! - [`bip340`]: BIP340 Schnorr on secp256k1 (with [`sha256`] for its tagged hashes);
-//! - [`ecgfp5`]: ECgFp5, Poseidon2 and Lighter's Schnorr;
-//! - [`curves`]: secp256k1, BN254, BLS12-381 (parameter impls + encodings),
-//!   and a toy curve of order 199 for exhaustive tests.
+//! ```
+//! use twinmul::curves::secp256k1::{self, Point, Scalar};
+//! use twinmul::mul::{mul, mul_vartime, GeneratorContext};
+//! use twinmul::arith::scalar::ScalarField;
+//!
+//! // k·G through the blinded comb, and k·P: constant time in k.
+//! let k = Scalar::from_bytes_reduced(&[7u8; 32]).unwrap();
+//! let ctx = GeneratorContext::<secp256k1::Secp256k1>::new().unwrap();
+//! let kg = ctx.mul_g(&k);
+//! let p = mul(&Point::generator(), &k);
+//! assert_eq!(secp256k1::encode(&kg), secp256k1::encode(&p));
+//! // The same for a public scalar, faster.
+//! assert_eq!(secp256k1::encode(&mul_vartime(&Point::generator(), &k)), secp256k1::encode(&p));
+//!
+//! // BIP340: sign and verify.
+//! let sig = twinmul::bip340::sign(&ctx, &[1u8; 32], b"message", &[0u8; 32]).unwrap();
+//! let pk = twinmul::bip340::public_key(&ctx, &[1u8; 32]).unwrap();
+//! assert!(twinmul::bip340::verify(&pk, b"message", &sig));
+//! ```
+//!
+//! Layers, each importing only those listed before it:
+//! - [`ct`]: the optimisation barrier and the valgrind hooks;
+//! - [`arith`]: limbs, prime fields (Montgomery, and secp256k1's 5 × 52),
+//!   scalars, inversion;
+//! - [`point`]: curve parameters and the group law in affine, projective and
+//!   Jacobian coordinates;
+//! - [`mul`]: GLV splits, recodings, constant-time lookups, and the
+//!   multiplications: [`mul::mul`] (constant time), [`mul::mul_vartime`],
+//!   [`mul::mul2_vartime`], and the comb for k·G;
+//! - [`curves`]: secp256k1, BN254, BLS12-381 (each one file of parameters,
+//!   table shapes and encoding) and the toy curves of the exhaustive tests;
+//! - the protocols: [`bip340`] (with its SHA-256) and [`ecgfp5`] (its own
+//!   field tower, formulas, Poseidon2 and Lighter's Schnorr).
 //!
 //! Constant time unless the name ends in `_vartime` (public inputs only).
+//! `docs/design.md` explains the algorithms, `docs/constant-time.md` how
+//! the claim is tested.
 // unsafe code is denied (workspace lint); the one exception is the memcheck
 // client request in `ct`, compiled only with `--cfg twinmul_ctgrind`.
 #![deny(unsafe_code)]
 
+pub mod arith;
 pub mod bip340;
-pub mod comb;
 pub mod ct;
-pub mod curve;
 pub mod curves;
 pub mod ecgfp5;
 mod error;
-pub mod fe52;
-pub mod field;
-pub mod glv;
-pub mod jacobian;
-pub mod limbs;
-pub mod lookup;
 pub mod mul;
-mod safegcd;
-pub mod scalar;
-pub mod sha256;
+pub mod point;
 
+pub use arith::field::Field;
+pub use arith::scalar::ScalarField;
 pub use error::Error;
-pub use field::Field;
-pub use lookup::LookupTable;
-pub use scalar::ScalarField;
+pub use mul::lookup::LookupTable;

@@ -15,9 +15,11 @@ use std::cell::Cell;
 use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
-use twinmul::curve::{CurveParams, ProjectivePoint};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
-use twinmul::glv::{decompose, wnaf_vartime};
+use twinmul::mul::glv::decompose;
+use twinmul::mul::recode::wnaf_vartime;
+use twinmul::point::params::{CurveParams, Endomorphism, GlvParams};
+use twinmul::point::projective::ProjectivePoint;
 use twinmul::{Field, ScalarField};
 
 /// Products, squares, linear operations, masked selects/ORs.
@@ -179,8 +181,18 @@ impl<C: CurveParams> CurveParams for On<C> {
     const B: Self::Fe = Counted(C::B);
     const B3: Self::Fe = Counted(C::B3);
     const GENERATOR: (Self::Fe, Self::Fe) = (Counted(C::GENERATOR.0), Counted(C::GENERATOR.1));
-    const BETA: Self::Fe = Counted(C::BETA);
-    const GLV: twinmul::glv::GlvParams<C::Scalar> = C::GLV;
+    const ENDOMORPHISM: Option<Endomorphism<Self::Fe, C::Scalar>> = match C::ENDOMORPHISM {
+        Some(e) => Some(Endomorphism {
+            beta: Counted(e.beta),
+            glv: e.glv,
+        }),
+        None => None,
+    };
+}
+
+/// The GLV constants of a curve with an endomorphism.
+fn glv<C: CurveParams>() -> GlvParams<C::Scalar> {
+    C::ENDOMORPHISM.expect("a GLV curve").glv
 }
 
 /// M and S of the schedules (module docs of `mul.rs` and `jacobian.rs`).
@@ -234,7 +246,7 @@ fn scalars<C: CurveParams>() -> Vec<C::Scalar> {
     let mut v = vec![
         C::Scalar::ONE,
         -C::Scalar::ONE,
-        C::Scalar::from_le_limbs_reduced(&C::GLV.lambda),
+        C::Scalar::from_le_limbs_reduced(&glv::<C>().lambda),
     ];
     v.extend((0..20).map(|_| C::Scalar::from_le_limbs_reduced(&[next(), next(), next(), next()])));
     v
@@ -260,7 +272,7 @@ fn check<C: CurveParams>(name: &str) -> (Counts, Counts) {
     // (bound ≤ 129 bits, plus one), the first lookup free, then 25 × (5
     // doublings + 2 additions) and one more addition for the top digit of
     // the second half.
-    let digits = twinmul::glv::odd_digits_for(C::GLV.bound_bits + 1, 5) as u64;
+    let digits = twinmul::mul::recode::odd_digits_for(glv::<C>().bound_bits + 1, 5) as u64;
     let want_ct = sum(&[
         FROM_PROJECTIVE,
         table(16),
@@ -290,7 +302,7 @@ fn check<C: CurveParams>(name: &str) -> (Counts, Counts) {
 
         // Variable time: len doublings (of ∞ too, which costs the same), one
         // addition per non-zero wNAF digit but the first (∞ + Q is free).
-        let s = decompose(&k, &C::GLV);
+        let s = decompose(&k, &glv::<C>());
         let (n1, l1) = wnaf_vartime(&s.k1, 5);
         let (n2, l2) = wnaf_vartime(&s.k2, 5);
         let len = l1.max(l2) as u64;

@@ -10,10 +10,14 @@
 
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Op};
-use twinmul::comb::{self, GeneratorContext, GeneratorTable};
-use twinmul::curve::{AffinePoint, CurveParams, ProjectivePoint};
 use twinmul::curves::{bls12_381, bn254, secp256k1};
-use twinmul::ecgfp5::{curve as ec, scalar as esc, schnorr};
+use twinmul::ecgfp5::{mul as ecmul, point as ec, scalar as esc, schnorr};
+use twinmul::mul::comb;
+use twinmul::mul::comb::GeneratorContext;
+use twinmul::mul::comb::GeneratorTable;
+use twinmul::point::affine::AffinePoint;
+use twinmul::point::params::CurveParams;
+use twinmul::point::projective::ProjectivePoint;
 use twinmul::{bip340, mul, Error, ScalarField};
 
 /// The optimized implementation; `vartime` selects the `_vartime` entry points.
@@ -114,9 +118,9 @@ fn ec_scalar(s: &[u8]) -> Result<esc::Scalar, Answer> {
 
 fn ec_mul(vartime: bool, p: &ec::Point, k: &esc::Scalar) -> Answer {
     let r = if vartime {
-        ec::mul2_vartime(&<esc::Scalar as twinmul::Field>::ZERO, k, p)
+        ecmul::mul2_vartime(&<esc::Scalar as twinmul::Field>::ZERO, k, p)
     } else {
-        ec::mul(p, k)
+        ecmul::mul(p, k)
     };
     Answer::Bytes(r.encode().to_vec())
 }
@@ -158,10 +162,10 @@ impl Implementation for Optimized {
                     if self.vartime {
                         // the generator-table half of mul2_vartime (e = 0)
                         let zero = <esc::Scalar as twinmul::Field>::ZERO;
-                        let r = ec::mul2_vartime(&k, &zero, &ec::Point::NEUTRAL);
+                        let r = ecmul::mul2_vartime(&k, &zero, &ec::Point::NEUTRAL);
                         Answer::Bytes(r.encode().to_vec())
                     } else {
-                        Answer::Bytes(ec::mul_g(&k).encode().to_vec())
+                        Answer::Bytes(ecmul::mul_g(&k).encode().to_vec())
                     }
                 },
             ),

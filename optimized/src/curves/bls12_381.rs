@@ -9,9 +9,13 @@
 //! additions) against ~255 doublings for n·P = O, and it is constant time in P.
 
 use super::field_params;
-use crate::curve::{lift_x, AffinePoint, CurveParams, ProjectivePoint};
-use crate::field::{Field, Fp};
-use crate::glv::GlvParams;
+use crate::arith::field::Field;
+use crate::arith::montgomery::Fp;
+use crate::mul::comb::{CombShape, GeneratorTable};
+use crate::point::affine::AffinePoint;
+use crate::point::affine::AffineXY;
+use crate::point::params::{CurveParams, Endomorphism, GlvParams};
+use crate::point::projective::{lift_x, ProjectivePoint};
 use crate::Error;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
@@ -26,19 +30,34 @@ field_params!(
         0x4b1ba7b6434bacd7,
         0x1a0111ea397fe69a
     ],
+    "The base field's prime p."
+);
+field_params!(
     ScalarParams,
+    4,
     [
         0xffffffff00000001,
         0x53bda402fffe5bfe,
         0x3339d80809a1d805,
         0x73eda753299d7d48
-    ]
+    ],
+    "The scalar field's modulus, the group order n."
 );
 
 /// The base field.
 pub type Fe = Fp<BaseParams, 6>;
 /// The scalar field.
 pub type Scalar = Fp<ScalarParams, 4>;
+
+/// β, the cube root of unity whose φ(x, y) = (βx, y) acts on G1 as λ = −x².
+const BETA: Fe = Fe::from_canonical_const([
+    0x2e01fffffffefffe,
+    0xde17d813620a0002,
+    0xddb3a93be6f89688,
+    0xba69c6076a0f77ea,
+    0x5f19672fdf76ce51,
+    0,
+]);
 
 /// The curve (G1).
 #[derive(Clone, Copy, Debug)]
@@ -67,39 +86,34 @@ impl CurveParams for Bls12_381 {
             0x08b3f481e3aaa0f1,
         ]),
     );
-    const BETA: Fe = Fe::from_canonical_const([
-        0x2e01fffffffefffe,
-        0xde17d813620a0002,
-        0xddb3a93be6f89688,
-        0xba69c6076a0f77ea,
-        0x5f19672fdf76ce51,
-        0,
-    ]);
-    const GLV: GlvParams<Scalar> = GlvParams {
-        lambda: [
-            0xfffffffe00000001,
-            0xa7780001fffcb7fc,
-            0x3339d80809a1d804,
-            0x73eda753299d7d48,
-        ],
-        neg_b1: [0x00000000ffffffff, 0xac45a4010001a402, 0, 0],
-        neg_b2: [
-            0xffffffff00000000,
-            0x53bda402fffe5bfe,
-            0x3339d80809a1d805,
-            0x73eda753299d7d48,
-        ],
-        g1: [0x1c5aee5b83f0476a, 0x1aa84a76ff6f1bbe, 1, 0],
-        g2: [
-            0xd0d4396b40c5f203,
-            0x01a75a5c93d6e013,
-            0xb1fb72917b67f717,
-            0xbe35f678f00fd56e,
-        ],
-        shift: 383,
-        bound_bits: 128,
-        _s: core::marker::PhantomData,
-    };
+    const ENDOMORPHISM: Option<Endomorphism<Fe, Scalar>> = Some(Endomorphism {
+        beta: BETA,
+        glv: GlvParams {
+            lambda: [
+                0xfffffffe00000001,
+                0xa7780001fffcb7fc,
+                0x3339d80809a1d804,
+                0x73eda753299d7d48,
+            ],
+            neg_b1: [0x00000000ffffffff, 0xac45a4010001a402, 0, 0],
+            neg_b2: [
+                0xffffffff00000000,
+                0x53bda402fffe5bfe,
+                0x3339d80809a1d805,
+                0x73eda753299d7d48,
+            ],
+            g1: [0x1c5aee5b83f0476a, 0x1aa84a76ff6f1bbe, 1, 0],
+            g2: [
+                0xd0d4396b40c5f203,
+                0x01a75a5c93d6e013,
+                0xb1fb72917b67f717,
+                0xbe35f678f00fd56e,
+            ],
+            shift: 383,
+            bound_bits: 128,
+            _s: core::marker::PhantomData,
+        },
+    });
 }
 
 /// A projective point.
@@ -122,10 +136,19 @@ fn mul_by_x_abs(p: &Point) -> Point {
     acc
 }
 
+/// φ(P) = (β·X : Y : Z), with this curve's β.
+fn phi(p: &Point) -> Point {
+    ProjectivePoint {
+        x: p.x * BETA,
+        y: p.y,
+        z: p.z,
+    }
+}
+
 /// Whether P lies in G1 (Scott's test, see the module doc). Constant time in P.
 pub fn is_torsion_free(p: &Point) -> Choice {
     let x2p = mul_by_x_abs(&mul_by_x_abs(p));
-    p.endomorphism().ct_eq(&x2p.neg())
+    phi(p).ct_eq(&x2p.neg())
 }
 
 const FLAG_COMPRESSED: u8 = 0x80;
@@ -215,14 +238,33 @@ pub fn decode(bytes: &[u8]) -> Result<Affine, Error> {
     Ok(p)
 }
 
-use super::tables::bls12_381_comb as comb_table;
+// The generated tables (`twinmul-tablegen`), each a module of its own;
+// with `--cfg twinmul_tablegen` (generating the tables of a curve that has
+// none yet) empty stand-ins take their place.
+#[cfg(not(twinmul_tablegen))]
+#[path = "tables/bls12_381_comb.rs"]
+mod comb_table;
+#[cfg(not(twinmul_tablegen))]
+#[path = "tables/bls12_381_odd.rs"]
+mod odd_table;
+#[cfg(twinmul_tablegen)]
+super::tablegen_stand_ins!();
 
-impl crate::comb::GeneratorTable for Bls12_381 {
-    const SHAPE: crate::comb::CombShape = comb_table::SHAPE;
-    fn table() -> &'static [crate::comb::AffineXY<Fe>] {
+impl GeneratorTable for Bls12_381 {
+    const COMB_TABLES: &'static [(&'static str, CombShape)] = &[(
+        "bls12_381_comb",
+        CombShape {
+            blocks: 11,
+            teeth: 6,
+            spacing: 4,
+        },
+    )];
+    const ODD_TABLE: (&'static str, usize) = ("bls12_381_odd", 64);
+    const SHAPE: CombShape = comb_table::SHAPE;
+    fn table() -> &'static [AffineXY<Fe>] {
         &comb_table::TABLE
     }
-    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>] {
-        &super::tables::bls12_381_odd::ODD
+    fn odd_table() -> &'static [AffineXY<Fe>] {
+        &odd_table::ODD
     }
 }

@@ -2,9 +2,13 @@
 //! big-endian; infinity = 64 zero bytes). Cofactor 1: no subgroup check.
 
 use super::field_params;
-use crate::curve::{AffinePoint, CurveParams, ProjectivePoint};
-use crate::field::{Field, Fp};
-use crate::glv::GlvParams;
+use crate::arith::field::Field;
+use crate::arith::montgomery::Fp;
+use crate::mul::comb::{CombShape, GeneratorTable};
+use crate::point::affine::AffinePoint;
+use crate::point::affine::AffineXY;
+use crate::point::params::{CurveParams, Endomorphism, GlvParams};
+use crate::point::projective::ProjectivePoint;
 use crate::Error;
 use subtle::Choice;
 
@@ -17,13 +21,18 @@ field_params!(
         0xb85045b68181585d,
         0x30644e72e131a029
     ],
+    "The base field's prime p."
+);
+field_params!(
     ScalarParams,
+    4,
     [
         0x43e1f593f0000001,
         0x2833e84879b97091,
         0xb85045b68181585d,
         0x30644e72e131a029
-    ]
+    ],
+    "The scalar field's modulus, the group order n."
 );
 
 /// The base field.
@@ -44,42 +53,44 @@ impl CurveParams for Bn254 {
         Fe::from_canonical_const([1, 0, 0, 0]),
         Fe::from_canonical_const([2, 0, 0, 0]),
     );
-    const BETA: Fe = Fe::from_canonical_const([
-        0xe4bd44e5607cfd48,
-        0xc28f069fbb966e3d,
-        0x5e6dd9e7e0acccb0,
-        0x30644e72e131a029,
-    ]);
-    const GLV: GlvParams<Scalar> = GlvParams {
-        lambda: [
-            0xb8ca0b2d36636f23,
-            0xcc37a73fec2bc5e9,
-            0x048b6e193fd84104,
+    const ENDOMORPHISM: Option<Endomorphism<Fe, Scalar>> = Some(Endomorphism {
+        beta: Fe::from_canonical_const([
+            0xe4bd44e5607cfd48,
+            0xc28f069fbb966e3d,
+            0x5e6dd9e7e0acccb0,
             0x30644e72e131a029,
-        ],
-        neg_b1: [0x89d3256894d213e3, 0, 0, 0],
-        neg_b2: [
-            0x37fd143fdddedaf6,
-            0xb8e665ff8b011694,
-            0xb85045b68181585c,
-            0x30644e72e131a029,
-        ],
-        g1: [
-            0x058ed210f2d2e698,
-            0x45275503f5792573,
-            0x94e63f40c03fd959,
-            0x9333bc0529dcf4b4,
-        ],
-        g2: [
-            0xa3e9f4cb4bebee99,
-            0xdbae71c51dce9bbc,
-            0xb64748cbb1f82cf5,
-            0,
-        ],
-        shift: 382,
-        bound_bits: 127,
-        _s: core::marker::PhantomData,
-    };
+        ]),
+        glv: GlvParams {
+            lambda: [
+                0xb8ca0b2d36636f23,
+                0xcc37a73fec2bc5e9,
+                0x048b6e193fd84104,
+                0x30644e72e131a029,
+            ],
+            neg_b1: [0x89d3256894d213e3, 0, 0, 0],
+            neg_b2: [
+                0x37fd143fdddedaf6,
+                0xb8e665ff8b011694,
+                0xb85045b68181585c,
+                0x30644e72e131a029,
+            ],
+            g1: [
+                0x058ed210f2d2e698,
+                0x45275503f5792573,
+                0x94e63f40c03fd959,
+                0x9333bc0529dcf4b4,
+            ],
+            g2: [
+                0xa3e9f4cb4bebee99,
+                0xdbae71c51dce9bbc,
+                0xb64748cbb1f82cf5,
+                0,
+            ],
+            shift: 382,
+            bound_bits: 127,
+            _s: core::marker::PhantomData,
+        },
+    });
 }
 
 /// A projective point.
@@ -124,14 +135,33 @@ pub fn decode(bytes: &[u8]) -> Result<Affine, Error> {
     }
 }
 
-use super::tables::bn254_comb as comb_table;
+// The generated tables (`twinmul-tablegen`), each a module of its own;
+// with `--cfg twinmul_tablegen` (generating the tables of a curve that has
+// none yet) empty stand-ins take their place.
+#[cfg(not(twinmul_tablegen))]
+#[path = "tables/bn254_comb.rs"]
+mod comb_table;
+#[cfg(not(twinmul_tablegen))]
+#[path = "tables/bn254_odd.rs"]
+mod odd_table;
+#[cfg(twinmul_tablegen)]
+super::tablegen_stand_ins!();
 
-impl crate::comb::GeneratorTable for Bn254 {
-    const SHAPE: crate::comb::CombShape = comb_table::SHAPE;
-    fn table() -> &'static [crate::comb::AffineXY<Fe>] {
+impl GeneratorTable for Bn254 {
+    const COMB_TABLES: &'static [(&'static str, CombShape)] = &[(
+        "bn254_comb",
+        CombShape {
+            blocks: 11,
+            teeth: 6,
+            spacing: 4,
+        },
+    )];
+    const ODD_TABLE: (&'static str, usize) = ("bn254_odd", 64);
+    const SHAPE: CombShape = comb_table::SHAPE;
+    fn table() -> &'static [AffineXY<Fe>] {
         &comb_table::TABLE
     }
-    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>] {
-        &super::tables::bn254_odd::ODD
+    fn odd_table() -> &'static [AffineXY<Fe>] {
+        &odd_table::ODD
     }
 }

@@ -2,32 +2,33 @@
 //! (33-byte compressed out, `00` for infinity; 65-byte uncompressed accepted).
 
 use super::field_params;
-use crate::curve::{lift_x, AffinePoint, CurveParams, ProjectivePoint};
-use crate::field::{Field, Fp};
-use crate::glv::GlvParams;
+use crate::arith::field::Field;
+use crate::arith::montgomery::Fp;
+use crate::mul::comb::{CombShape, GeneratorTable};
+use crate::point::affine::AffinePoint;
+use crate::point::affine::AffineXY;
+use crate::point::params::{CurveParams, Endomorphism, GlvParams};
+use crate::point::projective::{lift_x, ProjectivePoint};
 use crate::Error;
 use subtle::{Choice, ConditionallySelectable};
 
 field_params!(
-    BaseParams,
-    4,
-    [
-        0xfffffffefffffc2f,
-        0xffffffffffffffff,
-        0xffffffffffffffff,
-        0xffffffffffffffff
-    ],
     ScalarParams,
+    4,
     [
         0xbfd25e8cd0364141,
         0xbaaedce6af48a03b,
         0xfffffffffffffffe,
         0xffffffffffffffff
-    ]
+    ],
+    "The scalar field's modulus, the group order n."
 );
 
+/// The base field's prime, declared with the 5 × 52 field that runs it.
+pub use crate::arith::fe52::BaseParams;
+
 /// The base field: libsecp256k1's 5 × 52-bit representation with lazy sums.
-pub type Fe = crate::fe52::Fe52;
+pub type Fe = crate::arith::fe52::Fe52;
 /// The base field as the generic 4 × 64-bit Montgomery field (inversion runs
 /// there; its products are the reference the 5 × 52 ones are tested against).
 pub type FeMont = Fp<BaseParams, 4>;
@@ -57,42 +58,44 @@ impl CurveParams for Secp256k1 {
             0x483ada7726a3c465,
         ]),
     );
-    const BETA: Fe = Fe::from_canonical_const([
-        0xc1396c28719501ee,
-        0x9cf0497512f58995,
-        0x6e64479eac3434e9,
-        0x7ae96a2b657c0710,
-    ]);
-    const GLV: GlvParams<Scalar> = GlvParams {
-        lambda: [
-            0xdf02967c1b23bd72,
-            0x122e22ea20816678,
-            0xa5261c028812645a,
-            0x5363ad4cc05c30e0,
-        ],
-        neg_b1: [0x6f547fa90abfe4c3, 0xe4437ed6010e8828, 0, 0],
-        neg_b2: [
-            0xd765cda83db1562c,
-            0x8a280ac50774346d,
-            0xfffffffffffffffe,
-            0xffffffffffffffff,
-        ],
-        g1: [
-            0xe893209a45dbb031,
-            0x3daa8a1471e8ca7f,
-            0xe86c90e49284eb15,
-            0x3086d221a7d46bcd,
-        ],
-        g2: [
-            0x1571b4ae8ac47f71,
-            0x221208ac9df506c6,
-            0x6f547fa90abfe4c4,
-            0xe4437ed6010e8828,
-        ],
-        shift: 384,
-        bound_bits: 129,
-        _s: core::marker::PhantomData,
-    };
+    const ENDOMORPHISM: Option<Endomorphism<Fe, Scalar>> = Some(Endomorphism {
+        beta: Fe::from_canonical_const([
+            0xc1396c28719501ee,
+            0x9cf0497512f58995,
+            0x6e64479eac3434e9,
+            0x7ae96a2b657c0710,
+        ]),
+        glv: GlvParams {
+            lambda: [
+                0xdf02967c1b23bd72,
+                0x122e22ea20816678,
+                0xa5261c028812645a,
+                0x5363ad4cc05c30e0,
+            ],
+            neg_b1: [0x6f547fa90abfe4c3, 0xe4437ed6010e8828, 0, 0],
+            neg_b2: [
+                0xd765cda83db1562c,
+                0x8a280ac50774346d,
+                0xfffffffffffffffe,
+                0xffffffffffffffff,
+            ],
+            g1: [
+                0xe893209a45dbb031,
+                0x3daa8a1471e8ca7f,
+                0xe86c90e49284eb15,
+                0x3086d221a7d46bcd,
+            ],
+            g2: [
+                0x1571b4ae8ac47f71,
+                0x221208ac9df506c6,
+                0x6f547fa90abfe4c4,
+                0xe4437ed6010e8828,
+            ],
+            shift: 384,
+            bound_bits: 129,
+            _s: core::marker::PhantomData,
+        },
+    });
 }
 
 /// A projective point.
@@ -152,25 +155,80 @@ pub fn decode(bytes: &[u8]) -> Result<Affine, Error> {
     }
 }
 
-#[cfg(not(any(feature = "comb-small", feature = "comb-medium")))]
-use super::tables::secp256k1_comb_large as comb_table;
-#[cfg(all(feature = "comb-medium", not(feature = "comb-small")))]
-use super::tables::secp256k1_comb_medium as comb_table;
-#[cfg(feature = "comb-small")]
-use super::tables::secp256k1_comb_small as comb_table;
+// The generated tables (`twinmul-tablegen`), each a module of its own;
+// with `--cfg twinmul_tablegen` (generating the tables of a curve that has
+// none yet) empty stand-ins take their place.
+#[cfg(all(feature = "comb-small", not(twinmul_tablegen)))]
+#[path = "tables/secp256k1_comb_small.rs"]
+mod comb_table;
+#[cfg(all(
+    all(feature = "comb-medium", not(feature = "comb-small")),
+    not(twinmul_tablegen)
+))]
+#[path = "tables/secp256k1_comb_medium.rs"]
+mod comb_table;
+#[cfg(all(
+    not(any(feature = "comb-small", feature = "comb-medium")),
+    not(twinmul_tablegen)
+))]
+#[path = "tables/secp256k1_comb_large.rs"]
+mod comb_table;
+#[cfg(not(twinmul_tablegen))]
+#[path = "tables/secp256k1_odd.rs"]
+mod odd_table;
+#[cfg(all(not(feature = "comb-small"), not(twinmul_tablegen)))]
+#[path = "tables/secp256k1_comb_vartime.rs"]
+mod vartime_table;
+#[cfg(twinmul_tablegen)]
+super::tablegen_stand_ins!(vartime_table);
 
-impl crate::comb::GeneratorTable for Secp256k1 {
-    const SHAPE: crate::comb::CombShape = comb_table::SHAPE;
-    fn table() -> &'static [crate::comb::AffineXY<Fe>] {
+impl GeneratorTable for Secp256k1 {
+    const COMB_TABLES: &'static [(&'static str, CombShape)] = &[
+        (
+            "secp256k1_comb_small",
+            CombShape {
+                blocks: 2,
+                teeth: 5,
+                spacing: 26,
+            },
+        ),
+        (
+            "secp256k1_comb_medium",
+            CombShape {
+                blocks: 11,
+                teeth: 6,
+                spacing: 4,
+            },
+        ),
+        (
+            "secp256k1_comb_large",
+            CombShape {
+                blocks: 43,
+                teeth: 6,
+                spacing: 1,
+            },
+        ),
+    ];
+    const ODD_TABLE: (&'static str, usize) = ("secp256k1_odd", 4096);
+    const VARTIME_COMB_TABLE: Option<(&'static str, CombShape)> = Some((
+        "secp256k1_comb_vartime",
+        CombShape {
+            blocks: 15,
+            teeth: 9,
+            spacing: 2,
+        },
+    ));
+    const SHAPE: CombShape = comb_table::SHAPE;
+    fn table() -> &'static [AffineXY<Fe>] {
         &comb_table::TABLE
     }
-    fn odd_table() -> &'static [crate::comb::AffineXY<Fe>] {
-        &super::tables::secp256k1_odd::ODD
+    fn odd_table() -> &'static [AffineXY<Fe>] {
+        &odd_table::ODD
     }
     #[cfg(not(feature = "comb-small"))]
-    const VARTIME_SHAPE: crate::comb::CombShape = super::tables::secp256k1_comb_vartime::SHAPE;
+    const VARTIME_SHAPE: CombShape = vartime_table::SHAPE;
     #[cfg(not(feature = "comb-small"))]
-    fn vartime_table() -> &'static [crate::comb::AffineXY<Fe>] {
-        &super::tables::secp256k1_comb_vartime::TABLE
+    fn vartime_table() -> &'static [AffineXY<Fe>] {
+        &vartime_table::TABLE
     }
 }

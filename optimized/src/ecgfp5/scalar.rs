@@ -4,8 +4,9 @@
 //! `from_canonical_bytes` compares against n with a borrow chain (no early
 //! exit: Lighter's IsCanonical); `random` samples by masked rejection.
 
-use crate::field::{Field, FieldParams, Fp};
-use crate::limbs;
+use crate::arith::field::{Field, FieldParams};
+use crate::arith::limbs;
+use crate::arith::montgomery::Fp;
 use subtle::{Choice, ConstantTimeEq, CtOption};
 
 /// The modulus n.

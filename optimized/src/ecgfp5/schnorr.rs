@@ -12,12 +12,13 @@
 //! the secret key and the nonce; secrets are zeroized on drop; nothing on the
 //! signing path allocates.
 
-use super::curve::{mul2_vartime, mul2_vartime_table, mul_g, OddMultiples, Point};
 use super::gf::Gf;
 use super::gfp5::Gfp5;
+use super::mul::{mul2_vartime, mul2_vartime_table, mul_g, OddMultiples};
+use super::point::Point;
 use super::poseidon2::hash_to_quintic_extension;
 use super::scalar::{self, Scalar};
-use crate::field::Field;
+use crate::arith::field::Field;
 use crate::Error;
 use core::fmt;
 use zeroize::Zeroize;

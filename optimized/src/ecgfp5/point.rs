@@ -4,12 +4,15 @@
 //! special case for P = Q, P = −Q or the neutral): the lesson of spec §9.2.
 //!
 //! Costs: `add` 10M, `add_affine` 8M, `double` 4M + 5S. Encoding w = T/U
-//! (neutral → 0); strict decoding per spec §2 with typed errors.
+//! (neutral → 0); strict decoding per docs/ecgfp5.md with typed errors.
+//!
+//! A second system, Jacobian (x, w) coordinates ([`JacobianXw`]), carries
+//! the doubling runs and the variable-time verification loop.
+//!
+//! Constant time, except the `_vartime` functions and `JacobianXw`'s
+//! `add_affine_vartime` (public inputs only).
 
 use super::gfp5::Gfp5;
-use super::scalar::Scalar;
-use crate::glv::recode;
-use crate::lookup::LookupTable;
 use crate::Error;
 use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
 
@@ -125,7 +128,7 @@ impl Point {
         let t7 = t1.add(&bt2);
         let t8 = t4.mul(&t7);
         // 2B·t5 + A·t7 (2B = 2B_Z·z shifts t5 up a limb, z⁵ = 3 wraps).
-        let t9 = t3.mul(&lin(|i| {
+        let t9 = t3.mul(&reduce_limbwise(|i| {
             let (j, k) = if i == 0 {
                 (4, 6 * B_Z)
             } else {
@@ -133,10 +136,11 @@ impl Point {
             };
             k as u128 * t5.0[j] as u128 + A as u128 * t7.0[i] as u128
         }));
-        let t10 = lin(|i| t4.0[i] as u128 + A as u128 * t3.0[i] as u128).mul(&t5.add(&t7));
+        let t10 =
+            reduce_limbwise(|i| t4.0[i] as u128 + A as u128 * t3.0[i] as u128).mul(&t5.add(&t7));
         Point {
             // B·(t10 − t8), the difference taken as t10 + (p − t8).
-            x: lin(|i| {
+            x: reduce_limbwise(|i| {
                 let (j, k) = if i == 0 { (4, 3 * B_Z) } else { (i - 1, B_Z) };
                 k as u128 * (t10.0[j] as u128 + (P - t8.0[j]) as u128)
             }),
@@ -178,31 +182,39 @@ impl Point {
         let x1 = t2.square();
         let z1 = t1.mul(&self.u);
         let t3 = self.u.square();
-        let w1 = t2.sub(&lin(|i| A as u128 * (self.x.0[i] as u128 + self.z.0[i] as u128)).mul(&t3));
+        let w1 = t2.sub(
+            &reduce_limbwise(|i| A as u128 * (self.x.0[i] as u128 + self.z.0[i] as u128)).mul(&t3),
+        );
         let t4 = w1.square();
         let t5 = z1.square();
         // The same step as Pornin's with (w1 + z1)² − w1² − z1² = 2·w1·z1 and
         // the linear parts fused (one reduction per limb): 2P in (x, w).
-        let mut j = Jacobian {
+        let mut j = JacobianXw {
             x: t5.mul_kz(&t5, 16 * B_Z),
-            w: lin(|i| 2 * x1.0[i] as u128 + 4 * (P - t5.0[i]) as u128 + (P - t4.0[i]) as u128),
+            w: reduce_limbwise(|i| {
+                2 * x1.0[i] as u128 + 4 * (P - t5.0[i]) as u128 + (P - t4.0[i]) as u128
+            }),
             z: w1.mul(&z1).double(),
         };
         for _ in 2..n {
             j = j.double();
         }
-        let Jacobian { x, w, z } = j;
+        let JacobianXw { x, w, z } = j;
         let t1 = w.square();
         let t2 = z.square();
         let t3 = w.mul(&z).double();
-        let w1 = lin(|i| t1.0[i] as u128 + 2 * ((P - x.0[i]) as u128 + (P - t2.0[i]) as u128));
+        let w1 = reduce_limbwise(|i| {
+            t1.0[i] as u128 + 2 * ((P - x.0[i]) as u128 + (P - t2.0[i]) as u128)
+        });
         let zz = w1.square();
-        let m = t1.mul(&lin(|i| t1.0[i] as u128 + 2 * (P - t2.0[i]) as u128));
+        let m = t1.mul(&reduce_limbwise(|i| {
+            t1.0[i] as u128 + 2 * (P - t2.0[i]) as u128
+        }));
         Point {
             x: t3.mul_kz(&t3, B_Z),
             z: zz,
             u: t3.mul(&w1),
-            t: lin(|i| 2 * m.0[i] as u128 + (P - zz.0[i]) as u128),
+            t: reduce_limbwise(|i| 2 * m.0[i] as u128 + (P - zz.0[i]) as u128),
         }
     }
 
@@ -332,7 +344,7 @@ impl ConditionallyNegatable for AffinePoint {
 /// The element whose limb i is `f(i) mod p`, for linear combinations of
 /// limbs with small factors (each `f(i) < 2⁹⁶`): one reduction per limb.
 #[inline(always)]
-fn lin(f: impl Fn(usize) -> u128) -> Gfp5 {
+fn reduce_limbwise(f: impl Fn(usize) -> u128) -> Gfp5 {
     use super::gf::reduce96;
     Gfp5([
         reduce96(f(0)),
@@ -375,14 +387,14 @@ fn neg_w_step(t4: &Gfp5, t2: &Gfp5) -> Gfp5 {
     ])
 }
 
-/// A point in Jacobian (x, w) coordinates (X : W : Z): x = X/Z², w = y/x =
+/// A point in JacobianXw (x, w) coordinates (X : W : Z): x = X/Z², w = y/x =
 /// W/Z (Pornin's double-odd formulas in (x, w)). It is the state of the
 /// doubling runs, and of the variable-time verification loop, whose
 /// mixed additions stay in it instead of converting to (x, u) and back
 /// around each one (about 7M + 2S saved per addition). The neutral is
 /// (0 : W : 0) with W ≠ 0.
 #[derive(Clone, Copy, Debug)]
-struct Jacobian {
+pub(crate) struct JacobianXw {
     x: Gfp5,
     w: Gfp5,
     z: Gfp5,
@@ -406,8 +418,13 @@ impl AffineXw {
         }
     }
 
+    /// The canonical limbs (x, w), for table generators.
+    pub fn to_raw(&self) -> ([u64; 5], [u64; 5]) {
+        (self.x.to_u64s(), self.w.to_u64s())
+    }
+
     /// −P (w ↦ −w).
-    fn neg(&self) -> AffineXw {
+    pub(crate) fn neg(&self) -> AffineXw {
         AffineXw {
             w: self.w.neg(),
             ..*self
@@ -417,7 +434,7 @@ impl AffineXw {
 
 /// Converts M points, none the neutral, to affine (x, w) with one
 /// inversion of all the Z·U: x = X·U/(Z·U), w = T·Z/(Z·U).
-fn batch_to_affine_xw<const M: usize>(points: &[Point; M]) -> [AffineXw; M] {
+pub fn batch_to_affine_xw<const M: usize>(points: &[Point; M]) -> [AffineXw; M] {
     let inv = batch_invert(&points.map(|p| p.z.mul(&p.u)));
     core::array::from_fn(|i| {
         let p = &points[i];
@@ -428,9 +445,9 @@ fn batch_to_affine_xw<const M: usize>(points: &[Point; M]) -> [AffineXw; M] {
     })
 }
 
-impl Jacobian {
+impl JacobianXw {
     /// The neutral (0 : 1 : 0).
-    const NEUTRAL: Jacobian = Jacobian {
+    pub(crate) const NEUTRAL: JacobianXw = JacobianXw {
         x: Gfp5::ZERO,
         w: Gfp5::ONE,
         z: Gfp5::ZERO,
@@ -441,12 +458,12 @@ impl Jacobian {
     /// product instead of a square and three additions, the linear parts
     /// in one reduction per limb) and X' as one fused product.
     #[inline(always)]
-    fn double(&self) -> Jacobian {
+    pub(crate) fn double(&self) -> JacobianXw {
         let t1 = self.z.square();
         let t2 = t1.square();
         let t3 = self.w.square();
         let t4 = t3.square();
-        Jacobian {
+        JacobianXw {
             x: t2.mul_kz(&t4, 16 * B_Z),
             w: neg_w_step(&t4, &t2),
             z: self
@@ -461,10 +478,10 @@ impl Jacobian {
     /// Z₃ = (X₁x₂ − bZ₁²)·S with S = W₁ + w₂Z₁. The formulas are unified
     /// (P = Q is fine, P = −Q gives a neutral (0 : W : 0)) but wrong for
     /// P = N, which is a branch on Z₁ = 0: variable time, public data only.
-    fn add_affine_vartime(&self, q: &AffineXw) -> Jacobian {
+    pub(crate) fn add_affine_vartime(&self, q: &AffineXw) -> JacobianXw {
         use super::gf::P;
         if bool::from(self.z.is_zero()) {
-            return Jacobian {
+            return JacobianXw {
                 x: q.x,
                 w: q.w,
                 z: Gfp5::ONE,
@@ -476,13 +493,14 @@ impl Jacobian {
         let s4 = s.square().square();
         let bz2 = mul_b(&z2);
         let ww = self.w.mul(&q.w);
-        let m = lin(|i| ww.0[i] as u128 + A as u128 * self.z.0[i] as u128).mul(&xx.add(&bz2));
+        let m = reduce_limbwise(|i| ww.0[i] as u128 + A as u128 * self.z.0[i] as u128)
+            .mul(&xx.add(&bz2));
         let g = self.z.mul(&self.x.add(&q.x.mul(&z2)));
-        Jacobian {
+        JacobianXw {
             x: xx.mul_kz(&s4, B_Z),
             // −(m + 2b·g), limb by limb as (p − mᵢ) + kᵢ·(p − gᵢ₋₁) with
             // kᵢ = 2·B_Z (6·B_Z where z⁵ = 3 wraps): one reduction per limb.
-            w: lin(|i| {
+            w: reduce_limbwise(|i| {
                 let (j, k) = if i == 0 {
                     (4, 6 * B_Z)
                 } else {
@@ -495,7 +513,7 @@ impl Jacobian {
     }
 
     /// To (X : Z : U : T) = (X : Z² : Z : W): x = X/Z², u = 1/w = Z/W.
-    fn into_point(self) -> Point {
+    pub(crate) fn into_point(self) -> Point {
         if bool::from(self.z.is_zero()) {
             return Point::NEUTRAL;
         }
@@ -506,193 +524,4 @@ impl Jacobian {
             t: self.w,
         }
     }
-}
-
-/// Window width of the variable-base multiplication.
-const W: u32 = 5;
-/// Signed digits of a 319-bit scalar at width 5.
-const DIGITS: usize = 64;
-
-/// The 16-entry window [P, 2P, …, 16P] in affine form (one inversion).
-pub fn window(p: &Point) -> LookupTable<AffinePoint, 16> {
-    let mut pts = [*p; 16];
-    pts[1] = p.double();
-    for i in 2..16 {
-        pts[i] = pts[i - 1].add(p);
-    }
-    LookupTable::new(batch_to_affine(&pts))
-}
-
-/// k·P, constant time in k: signed 5-bit windows (64 digits in [−16, 15]),
-/// 5 doublings and one mixed addition of a full-scan lookup per digit.
-pub fn mul(p: &Point, k: &Scalar) -> Point {
-    let t = window(p);
-    let d = recode(&k.to_canonical_limbs(), W, DIGITS);
-    let id = AffinePoint::default();
-    let mut acc = Point::NEUTRAL.add_affine(&t.select(d[DIGITS - 1], id));
-    for i in (0..DIGITS - 1).rev() {
-        acc = acc.double_n(W);
-        acc = acc.add_affine(&t.select(d[i], id));
-    }
-    acc
-}
-
-/// k·G with the position-weighted table (`gen_table.rs`): writing
-/// k = Σ dᵢ·2⁵ⁱ with 64 signed digits, k·G = Σ dᵢ·(2⁵ⁱ·G), each term a
-/// constant-time scan of the 16 precomputed multiples of 2⁵ⁱ·G. No
-/// doublings: 64 mixed additions (8M each). Constant time in k.
-pub fn mul_g(k: &Scalar) -> Point {
-    let d = recode(&k.to_canonical_limbs(), W, DIGITS);
-    let id = AffinePoint::default();
-    let mut acc = Point::NEUTRAL;
-    for (i, row) in super::gen_table::GEN_TABLE.iter().enumerate() {
-        acc = acc.add_affine(&crate::lookup::select_from(row, d[i], id));
-    }
-    acc
-}
-
-/// The rows of the generator table (for tests that scan every index).
-pub fn generator_rows() -> &'static [[AffinePoint; 16]; 64] {
-    &super::gen_table::GEN_TABLE
-}
-
-/// k·G by the plain window method (the cross-check for [`mul_g`]).
-pub fn mul_g_window(k: &Scalar) -> Point {
-    mul(&Point::GENERATOR, k)
-}
-
-/// The Rust source of `gen_table.rs`: GEN_TABLE[i][j] = (j + 1)·2⁵ⁱ·G and
-/// GEN_ODD[j] = (2j + 1)·G in affine (x, u), computed from G by doublings
-/// and additions only (never from the tables themselves).
-/// `cargo run -p twinmul --example gen_tables` writes it; a test checks the
-/// committed file equals this output.
-pub fn generator_table_source() -> String {
-    use core::fmt::Write;
-    let mut s = String::from(
-        "//! Generator tables for ECgFp5, canonical limbs:\n\
-         //! - `GEN_TABLE[i][j] = (j + 1)·2^(5i)·G` in affine (x, u), 64 rows × 16 entries (80 KiB), for `mul_g`;\n\
-         //! - `GEN_ODD[j] = (2j + 1)·G` in affine (x, w), 2048 entries (160 KiB), for the width-13 wNAF of `mul2_vartime`.\n\
-         //!\n\
-         //! Generated by `cargo run -p twinmul --example gen_tables` — do not edit;\n\
-         //! `audit/tests/ecgfp5.rs` regenerates it and fails on any difference.\n\n\
-         use super::curve::{AffinePoint, AffineXw};\n\n\
-         #[rustfmt::skip]\n\
-         pub(crate) static GEN_TABLE: [[AffinePoint; 16]; 64] = [\n",
-    );
-    let mut base = Point::GENERATOR;
-    for _ in 0..DIGITS {
-        let mut row = [base; 16];
-        for j in 1..16 {
-            row[j] = row[j - 1].add(&base);
-        }
-        s.push_str("    [\n");
-        for p in batch_to_affine(&row) {
-            let (x, u) = p.to_raw();
-            let _ = writeln!(s, "        AffinePoint::from_raw({x:?}, {u:?}),");
-        }
-        s.push_str("    ],\n");
-        base = base.double_n(W);
-    }
-    let _ = write!(
-        s,
-        "];\n\n#[rustfmt::skip]\npub(crate) static GEN_ODD: [AffineXw; {GEN_ODD_LEN}] = [\n"
-    );
-    let g2 = Point::GENERATOR.double();
-    let mut odd = [Point::GENERATOR; GEN_ODD_LEN];
-    for j in 1..GEN_ODD_LEN {
-        odd[j] = odd[j - 1].add(&g2);
-    }
-    for p in batch_to_affine_xw(&odd) {
-        let (x, w) = (p.x.to_u64s(), p.w.to_u64s());
-        let _ = writeln!(s, "    AffineXw::from_raw({x:?}, {w:?}),");
-    }
-    s.push_str("];\n");
-    s
-}
-
-/// wNAF width for s·G: the 2^(W_G − 2) odd multiples of G in `GEN_ODD`
-/// (width 13, 160 KiB: about two additions fewer than width 12; width 14,
-/// 320 KiB, benched no faster).
-const W_G: u32 = 13;
-/// Entries of `GEN_ODD`.
-const GEN_ODD_LEN: usize = 1 << (W_G - 2);
-
-/// s·G + e·P for public s, e (variable time): one Straus loop over the wNAF
-/// digits of both scalars — s at width 13 over the committed odd multiples
-/// of G, e at width 5 over 8 odd multiples of P — so the ~319 doublings are
-/// shared and each scalar costs about one mixed addition per w + 1 bits.
-/// The loop runs in Jacobian (x, w) coordinates: doublings 2M + 5S, mixed
-/// additions 8M + 3S, no conversion around the additions. Table entries
-/// are read by index and the neutral is a branch: both scalars and P are
-/// public. Width 5 for P beat width 6: the table's 8 fewer additions and
-/// smaller inversion batch outweigh ~8 more additions in the loop.
-pub fn mul2_vartime(s: &Scalar, e: &Scalar, p: &Point) -> Point {
-    mul2_vartime_table(s, e, &OddMultiples::<8>::new(p))
-}
-
-/// The N odd multiples [P, 3P, …, (2N − 1)P] of a point in affine (x, w)
-/// form (N a power of two ≥ 2), for a width-(log₂N + 2) wNAF: the table
-/// [`mul2_vartime`] builds for e·P (N = 8), and the larger one that
-/// callers multiplying the same point many times keep (a verifier's
-/// prepared public key), where the build cost is paid once. `None` when P
-/// is the neutral, which has no (x, w) form and contributes nothing.
-#[derive(Clone, Copy, Debug)]
-pub struct OddMultiples<const N: usize>(Option<[AffineXw; N]>);
-
-impl<const N: usize> OddMultiples<N> {
-    /// The wNAF width this table serves.
-    const WIDTH: u32 = {
-        assert!(N.is_power_of_two() && N >= 2 && N <= 1 << 12);
-        N.trailing_zeros() + 2
-    };
-
-    /// Builds the table (N − 1 additions, one doubling, one inversion).
-    /// Branches on whether P is the neutral: P is public.
-    pub fn new(p: &Point) -> OddMultiples<N> {
-        if bool::from(p.is_neutral()) {
-            return OddMultiples(None);
-        }
-        let p2 = p.double();
-        let mut pts = [*p; N];
-        for i in 1..N {
-            pts[i] = pts[i - 1].add(&p2);
-        }
-        OddMultiples(Some(batch_to_affine_xw(&pts)))
-    }
-}
-
-/// [`mul2_vartime`] over a prebuilt table of P.
-pub fn mul2_vartime_table<const N: usize>(s: &Scalar, e: &Scalar, tp: &OddMultiples<N>) -> Point {
-    use crate::glv::wnaf_vartime;
-    let (ds, ls) = wnaf_vartime(&s.to_canonical_limbs(), W_G);
-    let (de, le) = match &tp.0 {
-        Some(_) => wnaf_vartime(&e.to_canonical_limbs(), OddMultiples::<N>::WIDTH),
-        None => ([0; crate::glv::WNAF_MAX], 0),
-    };
-    let tp: &[AffineXw] = tp.0.as_ref().map_or(&[], |t| &t[..]);
-    let gen = &super::gen_table::GEN_ODD;
-    let pick = |t: &[AffineXw], d: i16| {
-        let q = t[(d.unsigned_abs() / 2) as usize];
-        if d < 0 {
-            q.neg()
-        } else {
-            q
-        }
-    };
-    let mut acc = Jacobian::NEUTRAL;
-    let mut started = false; // doubling the neutral would be wasted work
-    for i in (0..ls.max(le)).rev() {
-        if started {
-            acc = acc.double();
-        }
-        if ds[i] != 0 {
-            acc = acc.add_affine_vartime(&pick(gen, ds[i]));
-            started = true;
-        }
-        if de[i] != 0 {
-            acc = acc.add_affine_vartime(&pick(tp, de[i]));
-            started = true;
-        }
-    }
-    acc.into_point()
 }

@@ -1,5 +1,5 @@
 //! One generic constant-time Montgomery prime field, `Fp<P, N>`, over
-//! `[u64; N]`, and the small [`Field`] trait the curve code is written against.
+//! `[u64; N]`.
 //!
 //! Representation invariant: `limbs` holds a representative of `a·R mod p`
 //! with `R = 2^(64N)`: fully reduced (`< p`), except for moduli with two
@@ -23,243 +23,14 @@
 //! Constant time: every operation except the `_vartime` ones runs the same
 //! instructions for every value; exponents are public constants.
 
-use crate::limbs::{self, adc, mac, sbb};
+use super::field::{Field, FieldParams};
+use super::limbs::{self, adc, mac, sbb};
+use super::secp256k1_sqrt;
+use super::vartime::Vartime;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, Mul, Neg, Sub};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
-
-/// The parameters of one prime field: only its modulus.
-pub trait FieldParams<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug {
-    /// The odd prime modulus, little-endian limbs.
-    const MODULUS: [u64; N];
-}
-
-/// The operations the curve code needs from a field (base or scalar).
-pub trait Field:
-    Copy
-    + Default
-    + fmt::Debug
-    + ConditionallySelectable
-    + ConstantTimeEq
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<Output = Self>
-    + Neg<Output = Self>
-    + zeroize::Zeroize
-    + Send
-    + Sync
-    + 'static
-{
-    /// Zero.
-    const ZERO: Self;
-    /// One.
-    const ONE: Self;
-    /// Bytes of the big-endian encoding (8 per limb).
-    const NUM_BYTES: usize;
-    /// `self²`.
-    fn square(&self) -> Self;
-    /// `2·self`.
-    fn double(&self) -> Self;
-    /// `self/2`. Constant time.
-    fn half(&self) -> Self;
-    /// `self⁻¹`, none for zero. Constant time.
-    fn invert(&self) -> CtOption<Self>;
-    /// `self⁻¹`, `None` for zero. Variable time: public inputs only.
-    fn invert_vartime(&self) -> Option<Self>;
-    /// A square root, none for a non-square. Constant time.
-    fn sqrt(&self) -> CtOption<Self>;
-    /// A square root, `None` for a non-square. Variable time: public inputs
-    /// only.
-    fn sqrt_vartime(&self) -> Option<Self> {
-        self.sqrt().into()
-    }
-    /// Whether this is zero.
-    fn is_zero(&self) -> Choice;
-    /// Whether the canonical value is odd.
-    fn is_odd(&self) -> Choice;
-    /// Whether the canonical value exceeds (p − 1)/2 (the ZCash "largest" flag).
-    fn is_lexicographically_largest(&self) -> Choice;
-    /// Parses `NUM_BYTES` big-endian bytes; none when the value is ≥ p or the length is wrong.
-    fn from_be_bytes(bytes: &[u8]) -> CtOption<Self>;
-    /// Writes the canonical value as `NUM_BYTES` big-endian bytes.
-    fn write_be_bytes(&self, out: &mut [u8]);
-    /// The element `v mod p`.
-    fn from_u64(v: u64) -> Self;
-    /// `self |= other & mask`, limb by limb, on the internal representation
-    /// (mask all ones or zero; `ZERO`'s limbs are all zero): the accumulate
-    /// step of a constant-time table scan.
-    fn or_masked(&mut self, other: &Self, mask: u64);
-    /// Whether this is zero, with early exits: public inputs only.
-    #[inline(always)]
-    fn is_zero_vartime(&self) -> bool {
-        self.is_zero().into()
-    }
-    /// `self²` through [`Field::mul_vartime`], unless the field has a
-    /// cheaper square (public inputs only, as `mul_vartime`).
-    #[inline(always)]
-    fn square_vartime(&self) -> Self {
-        self.mul_vartime(self)
-    }
-    /// `self − rhs` for an `rhs` of magnitude ≤ M (see `fe52.rs`): fields
-    /// with lazy sums may then skip the carry of a difference, its result
-    /// having magnitude mag(self) + M + 1. Every other field subtracts as
-    /// usual. The curve formulas name M where the skipped carry pays; debug
-    /// builds check it.
-    #[inline(always)]
-    fn sub_mag<const M: u32>(&self, rhs: &Self) -> Self {
-        *self - *rhs
-    }
-    /// `self·rhs` with a final reduction that may branch on the value:
-    /// public inputs only (the `_vartime` Jacobian paths, through [`Vt`]).
-    #[inline(always)]
-    fn mul_vartime(&self, rhs: &Self) -> Self {
-        *self * *rhs
-    }
-}
-
-/// A field element whose products use [`Field::mul_vartime`]: the
-/// variable-time Jacobian paths run the same generic formulas as the
-/// constant-time ones on `Vt<F>` instead of `F`. Public inputs only.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Vt<F>(pub F);
-
-impl<F: Field> Add for Vt<F> {
-    type Output = Self;
-    #[inline(always)]
-    fn add(self, o: Self) -> Self {
-        Vt(self.0 + o.0)
-    }
-}
-impl<F: Field> Sub for Vt<F> {
-    type Output = Self;
-    #[inline(always)]
-    fn sub(self, o: Self) -> Self {
-        Vt(self.0 - o.0)
-    }
-}
-impl<F: Field> Mul for Vt<F> {
-    type Output = Self;
-    #[inline(always)]
-    fn mul(self, o: Self) -> Self {
-        Vt(self.0.mul_vartime(&o.0))
-    }
-}
-impl<F: Field> Neg for Vt<F> {
-    type Output = Self;
-    #[inline(always)]
-    fn neg(self) -> Self {
-        Vt(-self.0)
-    }
-}
-impl<F: Field> ConditionallySelectable for Vt<F> {
-    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
-        Vt(F::conditional_select(&a.0, &b.0, c))
-    }
-}
-impl<F: Field> ConstantTimeEq for Vt<F> {
-    fn ct_eq(&self, o: &Self) -> Choice {
-        self.0.ct_eq(&o.0)
-    }
-}
-impl<F: Field> zeroize::Zeroize for Vt<F> {
-    fn zeroize(&mut self) {
-        self.0.zeroize();
-    }
-}
-
-impl<F: Field> Field for Vt<F> {
-    const ZERO: Self = Vt(F::ZERO);
-    const ONE: Self = Vt(F::ONE);
-    const NUM_BYTES: usize = F::NUM_BYTES;
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Vt(self.0.square_vartime())
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Vt(self.0.double())
-    }
-    #[inline(always)]
-    fn half(&self) -> Self {
-        Vt(self.0.half())
-    }
-    fn invert(&self) -> CtOption<Self> {
-        self.0.invert().map(Vt)
-    }
-    fn invert_vartime(&self) -> Option<Self> {
-        self.0.invert_vartime().map(Vt)
-    }
-    fn sqrt(&self) -> CtOption<Self> {
-        self.0.sqrt().map(Vt)
-    }
-    fn sqrt_vartime(&self) -> Option<Self> {
-        self.0.sqrt_vartime().map(Vt)
-    }
-    fn is_zero(&self) -> Choice {
-        self.0.is_zero()
-    }
-    fn is_odd(&self) -> Choice {
-        self.0.is_odd()
-    }
-    fn is_lexicographically_largest(&self) -> Choice {
-        self.0.is_lexicographically_largest()
-    }
-    fn from_be_bytes(bytes: &[u8]) -> CtOption<Self> {
-        F::from_be_bytes(bytes).map(Vt)
-    }
-    fn write_be_bytes(&self, out: &mut [u8]) {
-        self.0.write_be_bytes(out)
-    }
-    fn from_u64(v: u64) -> Self {
-        Vt(F::from_u64(v))
-    }
-    fn mul_vartime(&self, rhs: &Self) -> Self {
-        Vt(self.0.mul_vartime(&rhs.0))
-    }
-    #[inline(always)]
-    fn square_vartime(&self) -> Self {
-        Vt(self.0.square_vartime())
-    }
-    #[inline(always)]
-    fn is_zero_vartime(&self) -> bool {
-        self.0.is_zero_vartime()
-    }
-    #[inline(always)]
-    fn sub_mag<const M: u32>(&self, rhs: &Self) -> Self {
-        Vt(self.0.sub_mag::<M>(&rhs.0))
-    }
-    fn or_masked(&mut self, other: &Self, mask: u64) {
-        self.0.or_masked(&other.0, mask)
-    }
-}
-
-/// secp256k1's p = 2²⁵⁶ − c: the field whose square root uses an addition
-/// chain (`secp256k1_sqrt`).
-const SECP256K1_C: u64 = (1 << 32) + 977;
-
-/// a^((p + 1)/4) for secp256k1's p, by libsecp256k1's addition chain over
-/// the blocks x_k = a^(2^k − 1): 253 squarings and 13 multiplications where
-/// fixed 4-bit windows take 256 and 64. Generic so that the variable-time
-/// square root runs it on [`Vt`]; constant time on constant-time fields.
-pub(crate) fn secp256k1_sqrt<F: Field>(a: F) -> F {
-    let sq = |x: F, n: u32| (0..n).fold(x, |y, _| y.square());
-    let x2 = a.square() * a;
-    let x3 = x2.square() * a;
-    let x6 = sq(x3, 3) * x3;
-    let x9 = sq(x6, 3) * x3;
-    let x11 = sq(x9, 2) * x2;
-    let x22 = sq(x11, 11) * x11;
-    let x44 = sq(x22, 22) * x22;
-    let x88 = sq(x44, 44) * x44;
-    let x176 = sq(x88, 88) * x88;
-    let x220 = sq(x176, 44) * x44;
-    let x223 = sq(x220, 3) * x3;
-    let t = sq(x223, 23) * x22;
-    // The exponent: (2²²³ − 1)·2²³ + 2²² − 1 = t, then
-    // (p + 1)/4 = (t·2⁶ + 3)·2².
-    sq(sq(t, 6) * x2, 2)
-}
 
 /// An element of GF(p) in Montgomery form.
 pub struct Fp<P: FieldParams<N>, const N: usize> {
@@ -300,8 +71,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// R³ mod p: turns (a·R)⁻¹ into a⁻¹·R.
     const R3: [u64; N] = Self::mont_mul_const(&Self::R2, &Self::R2);
     /// The modulus as safegcd uses it.
-    const SAFEGCD: crate::safegcd::Modulus<N> =
-        crate::safegcd::Modulus::new(&P::MODULUS, Self::INV);
+    const SAFEGCD: super::safegcd::Modulus<N> =
+        super::safegcd::Modulus::new(&P::MODULUS, Self::INV);
     /// (p + 1)/4, the square-root exponent for p ≡ 3 (mod 4).
     const SQRT_EXP: [u64; N] = limbs::shr1(&limbs::shr1(&limbs::add_small(&P::MODULUS, 1), 0), 0);
     /// (p − 1)/2.
@@ -743,7 +514,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     /// (Fermat's a^(p − 2), by libsecp256k1's addition chain for secp256k1,
     /// took 5.4 µs there, 7.3 µs for BN254, 22.1 µs for BLS12-381.)
     fn invert(&self) -> CtOption<Self> {
-        let x = crate::safegcd::invert(&self.reduced_limbs(), &Self::SAFEGCD);
+        let x = super::safegcd::invert(&self.reduced_limbs(), &Self::SAFEGCD);
         let r = Self::from_raw(Self::mont_mul(&x, &Self::R3));
         CtOption::new(r, !self.is_zero())
     }
@@ -812,8 +583,8 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     fn sqrt(&self) -> CtOption<Self> {
         debug_assert!(P::MODULUS[0] & 3 == 3, "sqrt needs p ≡ 3 mod 4");
-        let r = if Self::SPECIAL_C == SECP256K1_C && N == 4 {
-            secp256k1_sqrt(*self)
+        let r = if Self::SPECIAL_C == secp256k1_sqrt::C && N == 4 {
+            secp256k1_sqrt::sqrt(*self)
         } else {
             self.pow_vartime_exp(&Self::SQRT_EXP)
         };
@@ -823,8 +594,8 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     /// secp256k1's chain on variable-time products (BIP340 verification
     /// lifts public keys); other fields take the constant-time root.
     fn sqrt_vartime(&self) -> Option<Self> {
-        if Self::SPECIAL_C == SECP256K1_C && N == 4 {
-            let r = secp256k1_sqrt(Vt(*self)).0;
+        if Self::SPECIAL_C == secp256k1_sqrt::C && N == 4 {
+            let r = secp256k1_sqrt::sqrt(Vartime(*self)).0;
             return (r.square() == *self).then_some(r);
         }
         self.sqrt().into()

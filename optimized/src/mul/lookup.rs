@@ -9,8 +9,8 @@
 //! masked limbs; [`select_odd_xy`] reads the odd multiples P, 3P, 5P, … by
 //! an odd digit of `glv::split_odd`.
 
-use crate::comb::AffineXY;
-use crate::field::Field;
+use crate::arith::field::Field;
+use crate::point::affine::AffineXY;
 use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
 
 /// W precomputed multiples of a point, selected in constant time.
@@ -73,8 +73,7 @@ where
 /// and the result is the OR of the masked entries: one AND-OR per limb,
 /// vectorised within the entry. The opaque masks keep the optimiser from
 /// reasoning about their being one-hot and from vectorising across entries
-/// (which it did, with transposes: secp256k1 `mul_g` 13.2 µs against 12.0
-/// with the barrier, and 14.1 with a `Choice` and a select per entry).
+/// with transposes, which was slower (docs/design.md).
 /// Every entry is read whatever `pos` is; `pos` must be below the length.
 /// Checked by the dudect and valgrind targets `ct_lookup_xy` and `ct_mul_g`.
 pub fn scan_xy<F: Field>(entries: &[AffineXY<F>], pos: u8) -> AffineXY<F> {
@@ -105,8 +104,8 @@ pub fn select_odd_xy<F: Field>(entries: &[AffineXY<F>], d: i8) -> AffineXY<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::comb::GeneratorTable;
     use crate::curves::secp256k1::Secp256k1;
+    use crate::mul::comb::GeneratorTable;
 
     /// Every position of a comb row, and every odd digit over eight entries,
     /// read by the scans equals the indexed read (negated for d < 0).

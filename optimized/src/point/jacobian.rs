@@ -1,36 +1,36 @@
-//! Jacobian arithmetic for the a = 0 curves: the variable-time
-//! [`mul_vartime`] (k·P), [`mul_g_vartime`] (k·G, comb) and [`mul2_vartime`]
-//! (a·G + b·P) for public inputs, and the constant-time doubling and mixed
-//! addition (`add_affine_ct`, libsecp256k1's `gej_add_ge`) that the
-//! constant-time `mul` and comb run on.
+//! Jacobian coordinates (x = X/Z², y = Y/Z³; Z = 0 is the point at
+//! infinity) for the a = 0 curves: libsecp256k1's doubling and mixed
+//! additions, constant-time and variable-time, and the co-Z chain that
+//! builds odd-multiples tables in effective-affine form.
 //!
-//! Why: the complete projective formulas of `curve.rs` cost 6M + 2S + 1m_3b
-//! per doubling and 12M + 2m_3b per addition, whatever the input. When the
-//! scalar is public we may branch on the exceptional cases, and Jacobian
-//! coordinates (x = X/Z², y = Y/Z³) double in 3M + 4S (libsecp256k1's
-//! `gej_double`) and add an affine point in 8M + 3S (its `gej_add_ge_var`),
-//! both with few additions — the linear operations, each with a masked
-//! reduction, had been a sixth of the work in the Explicit-Formulas
-//! Database's dbl-2009-l and madd-2007-bl.
+//! Why: the complete projective formulas (`projective.rs`) cost 6M + 2S +
+//! 1m_3b per doubling and 12M + 2m_3b per addition, whatever the input.
+//! Jacobian coordinates double in 3M + 4S (libsecp256k1's `gej_double`) and
+//! add an affine point in 8M + 3S (its `gej_add_ge_var`) or, complete and
+//! constant time, 7M + 5S (`gej_add_ge`), all with few field additions —
+//! the linear operations, each with a masked reduction, had been a sixth of
+//! the work in the Explicit-Formulas Database's dbl-2009-l and madd-2007-bl.
 //!
 //! Mixed additions need an affine table, and an inversion per table would
-//! eat the gain; instead the table is "effective affine" (libsecp256k1):
-//! the odd multiples P, 3P, …, (2N − 1)P are built by co-Z additions of 2P
-//! (Meloni's ZADDU, see `odd_multiples_effective_affine`) and brought to
-//! one common Z (Z_last) by the running product of the Z ratios. On the
-//! curve E″: y² = x³ + b·Z_last⁶, isomorphic to E by
-//! (x, y) ↦ (x·Z_last², y·Z_last³), every entry is then affine. Neither
-//! doubling nor madd uses b, so the whole Straus loop runs on E″ unchanged,
-//! and the result (X : Y : Z) on E″ is (X : Y : Z·Z_last) on E. The GLV
-//! endomorphism (x, y) ↦ (βx, y) commutes with these scalings.
+//! eat the gain; instead [`odd_multiples_effective_affine`] builds it
+//! "effective affine" (libsecp256k1): the odd multiples P, 3P, …, (2N − 1)P
+//! by co-Z additions, brought to one common Z (Z_last) by the running
+//! product of the Z ratios. On the curve E″: y² = x³ + b·Z_last⁶,
+//! isomorphic to E by (x, y) ↦ (x·Z_last², y·Z_last³), every entry is then
+//! affine. Neither the doubling nor the mixed additions use b, so a whole
+//! multiplication runs on E″ unchanged, and the result (X : Y : Z) on E″ is
+//! (X : Y : Z·Z_last) on E. The GLV endomorphism (x, y) ↦ (βx, y) commutes
+//! with these scalings.
+//!
+//! Constant time: `double`, `add_affine_ct`, `from_affine_scaled` and
+//! `to_projective_ct`. Variable time (branches on exceptional cases, for
+//! public inputs): `add_affine`, `add_affine_zinv`, `to_projective_vartime`
+//! and the table builder, which branches on P only.
 
-use crate::comb::GeneratorTable;
-use crate::curve::{CurveParams, ProjectivePoint};
-use crate::field::{Field, Vt};
-use crate::glv::{decompose, wnaf_vartime};
-
-/// Window width of the wNAF (8 odd multiples).
-const W: u32 = 5;
+use super::params::CurveParams;
+use super::projective::ProjectivePoint;
+use crate::arith::field::Field;
+use crate::arith::vartime::Vartime;
 
 /// A point in Jacobian coordinates; Z = 0 is the point at infinity.
 #[derive(Clone, Copy, Debug)]
@@ -51,13 +51,13 @@ impl<F: Field> subtle::ConditionallySelectable for Jacobian<F> {
 }
 
 impl<F: Field> Jacobian<F> {
-    const INFINITY: Self = Jacobian {
+    pub(crate) const INFINITY: Self = Jacobian {
         x: F::ONE,
         y: F::ONE,
         z: F::ZERO,
     };
 
-    fn is_infinity(&self) -> bool {
+    pub(crate) fn is_infinity(&self) -> bool {
         self.z.is_zero_vartime()
     }
 
@@ -173,10 +173,9 @@ impl<F: Field> Jacobian<F> {
     /// multiplications as madd-2007-bl's 7M + 4S, half its additions. The
     /// exceptional cases are branched on (public data): P = ∞, P = Q (then
     /// a doubling), P = −Q (then ∞). Also returns the Z ratio ρ = Z₃/Z₁ = H
-    /// (`None` in the exceptional cases). No caller needs ρ since the tables
-    /// are built by co-Z additions, but the version without it compiled to
-    /// a slower `mul_g_vartime` (5.91 → 6.19 µs, A/B twice), so it stays.
-    fn add_affine(&self, x2: &F, y2: &F) -> (Self, Option<F>) {
+    /// (`None` in the exceptional cases). No caller needs ρ, but the version
+    /// without it compiles to a slower `mul_g_vartime` (docs/design.md).
+    pub(crate) fn add_affine(&self, x2: &F, y2: &F) -> (Self, Option<F>) {
         if self.is_infinity() {
             let q = Jacobian {
                 x: *x2,
@@ -198,7 +197,7 @@ impl<F: Field> Jacobian<F> {
     /// U₂ = x₂Z′² and S₂ = y₂Z′³, while Z₃ = Z·H stays on E″. 9M + 3S:
     /// one product more than [`Self::add_affine`], where scaling Q onto E″
     /// first would cost two. Variable time, as `add_affine`.
-    fn add_affine_zinv(&self, x2: &F, y2: &F, g: &F) -> Self {
+    pub(crate) fn add_affine_zinv(&self, x2: &F, y2: &F, g: &F) -> Self {
         if self.is_infinity() {
             let g2 = g.square();
             return Jacobian {
@@ -309,204 +308,44 @@ pub(crate) fn odd_multiples_effective_affine<F: Field, const N: usize>(
     Some((out, z))
 }
 
-/// k·P for a public k (variable time): GLV split, two width-5 wNAFs, Straus
-/// over Jacobian doublings and mixed additions from one effective-affine
-/// table (see the module doc). Falls back to
-/// [`crate::mul::mul_vartime_projective`] for points of tiny order (never on
-/// the real curves).
-pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
-    if bool::from(p.is_identity()) {
-        return ProjectivePoint::identity();
-    }
-    let Some((table, g)) =
-        odd_multiples_effective_affine::<_, 8>(&vt(Jacobian::from_projective(p)))
-    else {
-        return crate::mul::mul_vartime_projective(p, k);
-    };
-    let split = decompose(k, &C::GLV);
-    let (n1, len1) = wnaf_vartime(&split.k1, W);
-    let (n2, len2) = wnaf_vartime(&split.k2, W);
-    let (neg1, neg2) = (bool::from(split.neg1), bool::from(split.neg2));
-    let endo = endo_table::<C, 8>(&table);
-    let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
-    for i in (0..len1.max(len2)).rev() {
-        acc = acc.double();
-        for (naf, neg, t) in [(&n1, neg1, &table), (&n2, neg2, &endo)] {
-            let d = naf[i];
-            if d == 0 {
-                continue;
-            }
-            let (x, y) = t[(d.unsigned_abs() / 2) as usize];
-            let y = if (d < 0) != neg { neg_lazy(y) } else { y };
-            acc = acc.add_affine(&x, &y).0;
+impl<F: Field> Jacobian<F> {
+    /// The variable-time view of a point: the same coordinates, products
+    /// by [`Field::mul_vartime`].
+    pub(crate) fn to_vartime(self) -> Jacobian<Vartime<F>> {
+        Jacobian {
+            x: Vartime(self.x),
+            y: Vartime(self.y),
+            z: Vartime(self.z),
         }
-    }
-    to_projective(&acc, g)
-}
-
-/// k·G for a public k (variable time): the comb of `comb.rs` over the
-/// curve's `VARTIME_SHAPE` table (secp256k1: 8 teeth), read by index, with Jacobian
-/// doublings (3M + 4S) and mixed additions (8M + 3S) that branch on their
-/// exceptional cases, where the constant-time comb pays for the complete
-/// projective formulas.
-pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
-    let sh = C::VARTIME_SHAPE;
-    let e = 1usize << (sh.teeth - 1);
-    let table = C::vartime_table();
-    let d = crate::comb::recode_for::<C>(k, sh);
-    let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
-    for c in (0..sh.spacing).rev() {
-        if c + 1 != sh.spacing {
-            acc = acc.double();
-        }
-        for j in 0..sh.blocks {
-            let (m, neg) = crate::comb::pattern(&d, j, c, sh);
-            let p = &table[j * e + m as usize];
-            let y = if neg == 1 { neg_lazy(Vt(p.y)) } else { Vt(p.y) };
-            acc = acc.add_affine(&Vt(p.x), &y).0;
-        }
-    }
-    to_projective(&acc, Vt(C::Fe::ONE))
-}
-
-/// An effective-affine odd-multiples table in the variable-time view.
-type OddTable<C, const N: usize> = [(Vt<<C as CurveParams>::Fe>, Vt<<C as CurveParams>::Fe>); N];
-
-/// φ of an odd-multiples table, (βx, y) per entry: N products once, where
-/// β·x at each addition of the second GLV half would cost one per addition
-/// (about 21 per scalar at width 5; libsecp256k1's `ecmult` does the same).
-fn endo_table<C: CurveParams, const N: usize>(t: &OddTable<C, N>) -> OddTable<C, N> {
-    let beta = Vt(C::BETA);
-    t.map(|(x, y)| (x * beta, y))
-}
-
-/// −y of a table entry (magnitude ≤ 1) without the carry of a negation:
-/// magnitude 2, which the mixed addition's products and accumulator take.
-#[inline(always)]
-fn neg_lazy<F: Field>(y: F) -> F {
-    F::ZERO.sub_mag::<1>(&y)
-}
-
-/// The variable-time view of a point: the same coordinates, products by
-/// [`Field::mul_vartime`].
-fn vt<F: Field>(p: Jacobian<F>) -> Jacobian<Vt<F>> {
-    Jacobian {
-        x: Vt(p.x),
-        y: Vt(p.y),
-        z: Vt(p.z),
     }
 }
 
-/// Jacobian (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g.
-fn to_projective<C: CurveParams>(acc: &Jacobian<Vt<C::Fe>>, g: Vt<C::Fe>) -> ProjectivePoint<C> {
-    if acc.is_infinity() {
-        return ProjectivePoint::identity();
-    }
-    let z = acc.z * g;
-    ProjectivePoint {
-        x: (acc.x * z).0,
-        y: acc.y.0,
-        z: (z.square() * z).0,
-    }
-}
-
-/// a·G + b·P for public a, b (variable time; signature verification): GLV
-/// splits of both scalars and Straus over four wNAFs in Jacobian
-/// coordinates — a at width 8 over the generated affine odd multiples of G
-/// (and of φ(G) = (βx, y)), b at width 5 over P's effective-affine table.
-/// That table lives on the isomorphic curve E″ (module doc); G's entries,
-/// affine on E, are added by [`Jacobian::add_affine_zinv`] (one extra
-/// product per addition).
-/// Falls back to [`crate::mul::mul2_vartime_projective`] where P's table
-/// cannot be built (points of tiny order: never on the real curves).
-pub fn mul2_vartime<C: GeneratorTable>(
-    a: &C::Scalar,
-    b: &C::Scalar,
-    p: &ProjectivePoint<C>,
-) -> ProjectivePoint<C> {
-    // P's table and the E″ scale g; for P = O only the G half runs, on E.
-    let (ptab, g) = if bool::from(p.is_identity()) {
-        (None, Vt(C::Fe::ONE))
-    } else {
-        match odd_multiples_effective_affine::<_, 8>(&vt(Jacobian::from_projective(p))) {
-            Some((t, g)) => (Some(t), g),
-            None => return crate::mul::mul2_vartime_projective(a, b, p),
+impl<F: Field> Jacobian<Vartime<F>> {
+    /// (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g:
+    /// the end of a variable-time multiplication on an effective-affine
+    /// table (g its scale; 1 on E itself).
+    pub(crate) fn to_projective_vartime<C: CurveParams<Fe = F>>(
+        self,
+        g: Vartime<F>,
+    ) -> ProjectivePoint<C> {
+        if self.is_infinity() {
+            return ProjectivePoint::identity();
         }
-    };
-    let beta = Vt(C::BETA);
-    // The G half's wNAF width: the generated table holds 2^(w − 2) entries.
-    let gt = C::odd_table();
-    let w_g = gt.len().trailing_zeros() + 2;
-    let (sa, sb) = (decompose(a, &C::GLV), decompose(b, &C::GLV));
-    let (na1, la1) = wnaf_vartime(&sa.k1, w_g);
-    let (na2, la2) = wnaf_vartime(&sa.k2, w_g);
-    let (nb1, lb1) = wnaf_vartime(&sb.k1, W);
-    let (nb2, lb2) = wnaf_vartime(&sb.k2, W);
-    let ptabs = ptab.map(|t| (endo_table::<C, 8>(&t), t));
-    let len = if ptabs.is_some() {
-        la1.max(la2).max(lb1).max(lb2)
-    } else {
-        la1.max(la2)
-    };
-    let g_halves = [
-        (&na1, bool::from(sa.neg1), false),
-        (&na2, bool::from(sa.neg2), true),
-    ];
-    let mut acc = Jacobian::<Vt<C::Fe>>::INFINITY;
-    for i in (0..len).rev() {
-        acc = acc.double();
-        for (naf, neg, endo) in g_halves {
-            let d = naf[i];
-            if d != 0 {
-                let e = &gt[(d.unsigned_abs() / 2) as usize];
-                let x = if endo { Vt(e.x) * beta } else { Vt(e.x) };
-                let y = if (d < 0) != neg {
-                    neg_lazy(Vt(e.y))
-                } else {
-                    Vt(e.y)
-                };
-                acc = acc.add_affine_zinv(&x, &y, &g);
-            }
-        }
-        if let Some((endo, table)) = &ptabs {
-            for (naf, neg, t) in [
-                (&nb1, bool::from(sb.neg1), table),
-                (&nb2, bool::from(sb.neg2), endo),
-            ] {
-                let d = naf[i];
-                if d != 0 {
-                    let (x, y) = t[(d.unsigned_abs() / 2) as usize];
-                    let y = if (d < 0) != neg { neg_lazy(y) } else { y };
-                    acc = acc.add_affine(&x, &y).0;
-                }
-            }
+        let z = self.z * g;
+        ProjectivePoint {
+            x: (self.x * z).0,
+            y: self.y.0,
+            z: (z.square() * z).0,
         }
     }
-    to_projective(&acc, g)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::curves::toy::{Point, Scalar};
+    use crate::arith::field::Field;
+    use crate::curves::toy::Point;
     use subtle::ConstantTimeEq;
-
-    /// Every scalar of the order-199 toy curve, on a few base points, agrees
-    /// with the constant-time double-and-add (this also walks every
-    /// exceptional branch of the mixed addition the walk can reach).
-    #[test]
-    fn toy_curve_every_scalar() {
-        let g = Point::generator();
-        for base in [g, g.double(), g.double().add(&g).neg()] {
-            for k in 0..199u64 {
-                let s = Scalar::from_u64(k);
-                let want = crate::mul::mul_double_and_add(&base, &s);
-                assert!(bool::from(mul_vartime(&base, &s).ct_eq(&want)), "k = {k}");
-                let projective = crate::mul::mul_vartime_projective(&base, &s);
-                assert!(bool::from(projective.ct_eq(&want)), "k = {k}");
-            }
-        }
-    }
 
     /// `add_affine_ct` on every pair of the toy curve's points (P with a
     /// non-trivial Z, or ∞; Q finite) equals the complete RCB addition —
@@ -544,6 +383,10 @@ mod tests {
         assert_eq!(degenerate, 2 * 198);
     }
 
+    fn phi<C: CurveParams>(p: &ProjectivePoint<C>) -> ProjectivePoint<C> {
+        p.endomorphism().expect("a GLV curve")
+    }
+
     /// The same special cases on the three real curves.
     #[test]
     fn ct_addition_special_cases() {
@@ -551,14 +394,7 @@ mod tests {
             let g = ProjectivePoint::<C>::generator();
             let p = g.double().add(&g); // 3G, Z ≠ 1
             let pj = Jacobian::from_projective(&p);
-            for q in [
-                g,
-                p,
-                p.neg(),
-                p.endomorphism().neg(),
-                p.endomorphism().endomorphism().neg(),
-                p.endomorphism(),
-            ] {
+            for q in [g, p, p.neg(), phi(&p).neg(), phi(&phi(&p)).neg(), phi(&p)] {
                 let qa = q.to_affine();
                 for (a, pa) in [(pj, p), (Jacobian::INFINITY, ProjectivePoint::identity())] {
                     let got = a

@@ -10,28 +10,13 @@
 //! constant time and need no special-casing of P = Q, P = −Q or the identity.
 //! Affine points carry an explicit `infinity` flag; mixed addition selects
 //! around it in constant time.
+//!
+//! Constant time, except `to_affine_vartime` and `lift_x_vartime`.
 
-use crate::field::Field;
-use core::fmt::Debug;
+use super::affine::AffinePoint;
+use super::params::CurveParams;
+use crate::arith::field::Field;
 use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq, CtOption};
-
-/// The parameters of one `y² = x³ + b` curve with a GLV endomorphism.
-pub trait CurveParams: 'static + Copy + Send + Sync + Debug {
-    /// The base field.
-    type Fe: Field;
-    /// The scalar field (integers mod the group order n).
-    type Scalar: crate::scalar::ScalarField;
-    /// b.
-    const B: Self::Fe;
-    /// 3·b (Algorithms 7–9 multiply by it).
-    const B3: Self::Fe;
-    /// The standard generator (affine x, y).
-    const GENERATOR: (Self::Fe, Self::Fe);
-    /// β, a cube root of unity in the base field: φ(x, y) = (β·x, y).
-    const BETA: Self::Fe;
-    /// The GLV parameters (λ, lattice basis, rounding constants).
-    const GLV: crate::glv::GlvParams<Self::Scalar>;
-}
 
 /// A point in projective coordinates.
 #[derive(Clone, Copy, Debug)]
@@ -42,61 +27,6 @@ pub struct ProjectivePoint<C: CurveParams> {
     pub y: C::Fe,
     /// Z.
     pub z: C::Fe,
-}
-
-/// An affine point; `infinity` set means the identity (x, y are then 0).
-#[derive(Clone, Copy, Debug)]
-pub struct AffinePoint<C: CurveParams> {
-    /// x.
-    pub x: C::Fe,
-    /// y.
-    pub y: C::Fe,
-    /// Whether this is the point at infinity.
-    pub infinity: Choice,
-}
-
-impl<C: CurveParams> AffinePoint<C> {
-    /// The point at infinity.
-    pub fn identity() -> Self {
-        AffinePoint {
-            x: C::Fe::ZERO,
-            y: C::Fe::ZERO,
-            infinity: Choice::from(1),
-        }
-    }
-
-    /// The standard generator.
-    pub fn generator() -> Self {
-        AffinePoint {
-            x: C::GENERATOR.0,
-            y: C::GENERATOR.1,
-            infinity: Choice::from(0),
-        }
-    }
-
-    /// Whether (x, y) satisfies y² = x³ + b (the identity counts as on the curve).
-    pub fn is_on_curve(&self) -> Choice {
-        let lhs = self.y.square();
-        let rhs = self.x.square() * self.x + C::B;
-        lhs.ct_eq(&rhs) | self.infinity
-    }
-}
-
-impl<C: CurveParams> ConditionallySelectable for AffinePoint<C> {
-    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
-        AffinePoint {
-            x: C::Fe::conditional_select(&a.x, &b.x, c),
-            y: C::Fe::conditional_select(&a.y, &b.y, c),
-            infinity: Choice::conditional_select(&a.infinity, &b.infinity, c),
-        }
-    }
-}
-
-impl<C: CurveParams> ConstantTimeEq for AffinePoint<C> {
-    fn ct_eq(&self, o: &Self) -> Choice {
-        (self.infinity & o.infinity)
-            | (!self.infinity & !o.infinity & self.x.ct_eq(&o.x) & self.y.ct_eq(&o.y))
-    }
 }
 
 impl<C: CurveParams> ConditionallySelectable for ProjectivePoint<C> {
@@ -163,13 +93,14 @@ impl<C: CurveParams> ProjectivePoint<C> {
         }
     }
 
-    /// φ(P) = (β·X : Y : Z), the GLV endomorphism; φ(P) = λ·P.
-    pub fn endomorphism(&self) -> Self {
-        ProjectivePoint {
-            x: self.x * C::BETA,
+    /// φ(P) = (β·X : Y : Z) for the curve's GLV endomorphism (φ(P) = λ·P);
+    /// `None` for a curve without one.
+    pub fn endomorphism(&self) -> Option<Self> {
+        C::ENDOMORPHISM.map(|e| ProjectivePoint {
+            x: self.x * e.beta,
             y: self.y,
             z: self.z,
-        }
+        })
     }
 
     /// P + Q, RCB Algorithm 7 (complete; 12M + 2m_3b + 19a).

@@ -275,7 +275,7 @@ mod tests {
     }
 
     fn modulus64() -> Modulus<1> {
-        Modulus::new(&[P64], crate::limbs::neg_inv64(P64))
+        Modulus::new(&[P64], crate::arith::limbs::neg_inv64(P64))
     }
 
     /// xorshift64: deterministic pseudo-random inputs.
@@ -332,7 +332,7 @@ mod tests {
             0x1a01_11ea_397f_e69a,
         ];
         fn run<const N: usize>(p: [u64; N]) {
-            let m = Modulus::new(&p, crate::limbs::neg_inv64(p[0]));
+            let m = Modulus::new(&p, crate::arith::limbs::neg_inv64(p[0]));
             let mut s = 0x2545_F491_4F6C_DD1Du64;
             let mut vals: Vec<[u64; N]> = (0..20_000)
                 .map(|_| {
@@ -356,7 +356,7 @@ mod tests {
                     };
                 }
                 vals.push(ones);
-                vals.push(crate::limbs::sub(&p, &a).0);
+                vals.push(crate::arith::limbs::sub(&p, &a).0);
             }
             for a in vals {
                 assert!(divsteps_all(&a, &m).1, "{a:?}");

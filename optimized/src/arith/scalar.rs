@@ -1,12 +1,13 @@
 //! Scalar fields: the integers mod a group order n, as the same Montgomery
-//! type [`Fp`](crate::field::Fp) with n as modulus, plus the parsing and
+//! type [`Fp`](crate::arith::montgomery::Fp) with n as modulus, plus the parsing and
 //! comparison the protocols need.
 //!
 //! Constant time: `from_canonical_bytes` compares against n with a borrow
 //! chain (no early exit); `is_high` likewise.
 
-use crate::field::{Field, FieldParams, Fp};
-use crate::limbs;
+use super::field::{Field, FieldParams};
+use super::limbs;
+use super::montgomery::Fp;
 use subtle::{Choice, CtOption};
 
 /// What the multiplication drivers need from a scalar field (four limbs).
@@ -32,6 +33,26 @@ pub trait ScalarField: Field {
     /// Whether the canonical value exceeds (n − 1)/2, i.e. is "negative".
     fn is_high(&self) -> Choice {
         self.is_lexicographically_largest()
+    }
+    /// 1/2 mod n, which is (n + 1)/2 = ⌊n/2⌋ + 1 since n is odd.
+    fn one_half() -> Self {
+        let n = Self::ORDER;
+        let shifted: [u64; 4] = core::array::from_fn(|i| {
+            let hi = if i < 3 { n[i + 1] << 63 } else { 0 };
+            (n[i] >> 1) | hi
+        });
+        Self::from_le_limbs_reduced(&shifted) + Self::ONE
+    }
+    /// 2^e mod n for a public e < 511: a product of two values with one bit
+    /// set, each below 2²⁵⁶ (no chain of doublings).
+    fn power_of_two(e: u32) -> Self {
+        debug_assert!(e < 511);
+        let one_bit = |e: u32| {
+            let mut l = [0u64; 4];
+            l[(e / 64) as usize] = 1 << (e % 64);
+            Self::from_le_limbs_reduced(&l)
+        };
+        one_bit(e.min(255)) * one_bit(e - e.min(255))
     }
 }
 

@@ -21,9 +21,11 @@
 //! field and runs its safegcd. Constant time: no branch or index depends on
 //! a value; `_vartime` functions are for public inputs only.
 
-use crate::curves::secp256k1::BaseParams;
-use crate::field::{secp256k1_sqrt, Field, FieldParams, Fp, Vt};
-use crate::limbs;
+use super::field::{Field, FieldParams};
+use super::limbs;
+use super::montgomery::Fp;
+use super::secp256k1_sqrt;
+use super::vartime::Vartime;
 use core::fmt;
 use core::ops::{Add, Mul, Neg, Sub};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
@@ -49,8 +51,22 @@ const MUL_MAX_MAG: u32 = 8;
 #[cfg(debug_assertions)]
 const NORMALIZE_MAX_MAG: u32 = 32;
 
+/// secp256k1's base-field prime p = 2²⁵⁶ − 2³² − 977, for the Montgomery
+/// field over it ([`Mont`]), which the curve declaration shares.
+#[derive(Clone, Copy, Debug)]
+pub struct BaseParams;
+
+impl FieldParams<4> for BaseParams {
+    const MODULUS: [u64; 4] = [
+        0xfffffffefffffc2f,
+        0xffffffffffffffff,
+        0xffffffffffffffff,
+        0xffffffffffffffff,
+    ];
+}
+
 /// The 4 × 64-bit Montgomery field the inversion and the byte checks use.
-type Mont = Fp<BaseParams, 4>;
+pub type Mont = Fp<BaseParams, 4>;
 
 /// An element of secp256k1's base field; see the module doc.
 #[derive(Clone, Copy)]
@@ -523,13 +539,13 @@ impl Field for Fe52 {
     }
 
     fn sqrt(&self) -> CtOption<Self> {
-        let r = secp256k1_sqrt(*self);
+        let r = secp256k1_sqrt::sqrt(*self);
         CtOption::new(r, r.square().ct_eq(self))
     }
 
     /// The same chain: this field's products have no reduction to skip.
     fn sqrt_vartime(&self) -> Option<Self> {
-        let r = secp256k1_sqrt(Vt(*self)).0;
+        let r = secp256k1_sqrt::sqrt(Vartime(*self)).0;
         (r.square() == *self).then_some(r)
     }
 

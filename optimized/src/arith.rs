@@ -1,0 +1,23 @@
+//! The arithmetic layer: limbs, prime fields and scalars, below every
+//! point formula.
+//!
+//! - [`limbs`]: carry and borrow chains on `[u64; N]`;
+//! - [`field`]: the [`Field`](field::Field) trait and a field's modulus;
+//! - [`montgomery`]: one generic Montgomery field `Fp<P, N>`;
+//! - [`fe52`]: secp256k1's base field in 5 × 52-bit limbs with lazy sums;
+//! - `secp256k1_sqrt`: the square root by libsecp256k1's addition chain;
+//! - [`vartime`]: the variable-time view of a field element, for public inputs;
+//! - [`safegcd`]: Bernstein–Yang constant-time inversion;
+//! - [`scalar`]: the [`ScalarField`](scalar::ScalarField) trait (integers mod n).
+//!
+//! Constant time unless a name ends in `_vartime` or the type is
+//! [`Vartime`](vartime::Vartime).
+
+pub mod fe52;
+pub mod field;
+pub mod limbs;
+pub mod montgomery;
+mod safegcd;
+pub mod scalar;
+mod secp256k1_sqrt;
+pub mod vartime;
