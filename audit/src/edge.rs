@@ -56,7 +56,7 @@ pub fn decode_scalar(curve: Curve, bytes: &[u8]) -> BigUint {
 
 /// The edge scalars of `curve`, with a label each: 0, 1, 2, n−1, n−2, n, n+1,
 /// (n±1)/2, λ and n−λ, powers of two and their neighbours, the all-ones value,
-/// and everything in between that the specs single out.
+/// and everything in between that docs/ecgfp5.md §8 singles out.
 pub fn edge_scalars(curve: Curve) -> Vec<(String, Vec<u8>)> {
     let n = order(curve);
     let one = BigUint::from(1u32);
@@ -85,7 +85,7 @@ pub fn edge_scalars(curve: Curve) -> Vec<(String, Vec<u8>)> {
         }
     }
     if curve == Curve::Ecgfp5 {
-        // Digit boundaries of the signed 5-bit recoding (spec §8(b)).
+        // Digit boundaries of the signed 5-bit recoding (docs/ecgfp5.md §8(b)).
         for k in [4u32, 5, 15, 16, 17, 31, 32, 33, 255, 256] {
             v.push((k.to_string(), BigUint::from(k)));
         }

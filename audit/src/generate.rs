@@ -434,7 +434,7 @@ fn ecgfp5_encodings(g: &mut Gen, invalid: &mut Vec<(String, Vec<u8>)>) -> Result
             Input::Decode {
                 point: w([v, 0, 0, 0, 0]),
             },
-            &format!("w = {v} decodes (spec §2)"),
+            &format!("w = {v} decodes (docs/ecgfp5.md §2)"),
         )?;
     }
     for v in [1u64, 2, 3, 5, 9, 10, 11, 12] {
@@ -442,7 +442,7 @@ fn ecgfp5_encodings(g: &mut Gen, invalid: &mut Vec<(String, Vec<u8>)>) -> Result
             Input::Decode {
                 point: w([v, 0, 0, 0, 0]),
             },
-            &format!("w = {v} does not decode (spec §2)"),
+            &format!("w = {v} does not decode (docs/ecgfp5.md §2)"),
         )?;
     }
     invalid.push((

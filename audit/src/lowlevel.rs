@@ -104,53 +104,90 @@ pub fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
     );
 }
 
+/// One `fe52_case`: two values as big integers mod p and as field elements.
+struct Fe52Case {
+    p: BigUint,
+    a: BigUint,
+    b: BigUint,
+    fa: secp256k1::Fe,
+    fb: secp256k1::Fe,
+}
+
+type Fe52 = secp256k1::Fe;
+
+fn fe52_val(f: Fe52) -> BigUint {
+    big(&f.to_canonical_limbs())
+}
+
+/// x + x + … + x, k terms: a lazy sum of magnitude k.
+fn fe52_sum(x: Fe52, k: u32) -> Fe52 {
+    (1..k).fold(x, |acc, _| acc + x)
+}
+
 /// Field checks for secp256k1's 5 × 52-bit field (`Fe52`, lazy sums)
 /// against modular big-integer arithmetic: every operation, and chains that
 /// take each one to the magnitude its bound allows (eight-term sums into a
 /// product, a sixteen-term sum into a difference, a halved sum), so that the
 /// unreduced representatives are checked too.
 pub fn fe52_case(a: &BigUint, b: &BigUint) {
-    type F = secp256k1::Fe;
     let p = big(&secp256k1::BaseParams::MODULUS);
     let (a, b) = (a % &p, b % &p);
-    let fa = F::from_canonical_limbs(&limbs(&a)).expect("checked above");
-    let fb = F::from_canonical_limbs(&limbs(&b)).expect("checked above");
-    let val = |f: F| big(&f.to_canonical_limbs());
-    let sum = |x: F, k: u32| (1..k).fold(x, |acc, _| acc + x);
-    assert_eq!(val(fa + fb), (&a + &b) % &p, "add");
-    assert_eq!(val(fa - fb), (&a + &p - &b) % &p, "sub");
-    assert_eq!(val(fa * fb), (&a * &b) % &p, "mul");
-    assert_eq!(val(fa.square()), (&a * &a) % &p, "square");
-    assert_eq!(val(fa.mul_vartime(&fb)), (&a * &b) % &p, "mul_vartime");
-    assert_eq!(val(-fa), (&p - &a) % &p, "neg");
-    assert_eq!(val(fa.double()), (&a * 2u32) % &p, "double");
-    assert_eq!(val(fa.half()), (&a * ((&p + 1u32) >> 1)) % &p, "half");
-    // Lazy chains at the magnitude bounds, on unreduced products.
-    let (pa, pb) = (fa * fb, fb.square());
-    let (ab, bb) = ((&a * &b) % &p, (&b * &b) % &p);
+    let c = Fe52Case {
+        fa: Fe52::from_canonical_limbs(&limbs(&a)).expect("reduced above"),
+        fb: Fe52::from_canonical_limbs(&limbs(&b)).expect("reduced above"),
+        p,
+        a,
+        b,
+    };
+    fe52_operations(&c);
+    fe52_lazy_chains(&c);
+    fe52_zero_tests(&c);
+    fe52_inverse_and_root(&c);
+    fe52_predicates_and_bytes(&c);
+}
+
+/// Each operation once, on canonical inputs.
+fn fe52_operations(c: &Fe52Case) {
+    let (p, a, b, fa, fb) = (&c.p, &c.a, &c.b, c.fa, c.fb);
+    assert_eq!(fe52_val(fa + fb), (a + b) % p, "add");
+    assert_eq!(fe52_val(fa - fb), (a + p - b) % p, "sub");
+    assert_eq!(fe52_val(fa * fb), (a * b) % p, "mul");
+    assert_eq!(fe52_val(fa.square()), (a * a) % p, "square");
+    assert_eq!(fe52_val(fa.mul_vartime(&fb)), (a * b) % p, "mul_vartime");
+    assert_eq!(fe52_val(-fa), (p - a) % p, "neg");
+    assert_eq!(fe52_val(fa.double()), (a * 2u32) % p, "double");
+    assert_eq!(fe52_val(fa.half()), (a * ((p + 1u32) >> 1)) % p, "half");
+}
+
+/// Lazy chains at the magnitude bounds, on unreduced products.
+fn fe52_lazy_chains(c: &Fe52Case) {
+    let p = &c.p;
+    let (pa, pb) = (c.fa * c.fb, c.fb.square());
+    let (ab, bb) = ((&c.a * &c.b) % p, (&c.b * &c.b) % p);
+    let sum = fe52_sum;
     assert_eq!(
-        val(sum(pa, 8) * sum(pb, 8)),
-        (&ab * 8u32 * &bb * 8u32) % &p,
+        fe52_val(sum(pa, 8) * sum(pb, 8)),
+        (&ab * 8u32 * &bb * 8u32) % p,
         "8-term sums into a product"
     );
     assert_eq!(
-        val(sum(pb, 8).square()),
-        (&bb * &bb * 64u32) % &p,
+        fe52_val(sum(pb, 8).square()),
+        (&bb * &bb * 64u32) % p,
         "8-term sum squared"
     );
     assert_eq!(
-        val(sum(pa, 16) - sum(pb, 16)),
-        (&ab * 16u32 + &p * 16u32 - &bb * 16u32) % &p,
+        fe52_val(sum(pa, 16) - sum(pb, 16)),
+        (&ab * 16u32 + p * 16u32 - &bb * 16u32) % p,
         "16-term sums into a difference"
     );
     assert_eq!(
-        val(-sum(pa, 16)),
-        (&p * 16u32 - &ab * 16u32) % &p,
+        fe52_val(-sum(pa, 16)),
+        (p * 16u32 - &ab * 16u32) % p,
         "16-term sum negated"
     );
     assert_eq!(
-        val(sum(pa, 3).half() * pb),
-        (&ab * 3u32 * ((&p + 1u32) >> 1) % &p * &bb) % &p,
+        fe52_val(sum(pa, 3).half() * pb),
+        (&ab * 3u32 * ((p + 1u32) >> 1) % p * &bb) % p,
         "halved sum into a product"
     );
     assert!(sum(pa, 5) == sum(pa, 2) + sum(pa, 3), "ct_eq on sums");
@@ -159,8 +196,18 @@ pub fn fe52_case(a: &BigUint, b: &BigUint) {
         ab == BigUint::from(0u32),
         "ct_eq, unequal"
     );
-    // Zero tests on representatives of 0 (a difference of equal sums, of
-    // magnitude 4) and of a, both the constant-time and the vartime one.
+    assert_eq!(
+        fe52_val(sum(pa, 3).sub_mag::<8>(&sum(pb, 8))),
+        (&ab * 3u32 + p * 8u32 - &bb * 8u32) % p,
+        "sub_mag"
+    );
+}
+
+/// Zero tests on representatives of 0 (a difference of equal sums, of
+/// magnitude 4) and of a, both the constant-time and the vartime one.
+fn fe52_zero_tests(c: &Fe52Case) {
+    let pa = c.fa * c.fb;
+    let sum = fe52_sum;
     let zero = sum(pa, 4).sub_mag::<4>(&sum(pa, 2).double());
     assert!(
         bool::from((sum(pa, 4) - sum(pa, 2).double()).is_zero()),
@@ -170,60 +217,67 @@ pub fn fe52_case(a: &BigUint, b: &BigUint) {
         zero.is_zero_vartime() && bool::from(zero.is_zero()),
         "is_zero, lazy"
     );
-    let a_is_zero = a == BigUint::from(0u32);
-    assert_eq!(fa.is_zero_vartime(), a_is_zero, "is_zero_vartime");
-    assert_eq!(bool::from(fa.is_zero()), a_is_zero, "is_zero of a");
-    assert_eq!(
-        val(sum(pa, 3).sub_mag::<8>(&sum(pb, 8))),
-        (&ab * 3u32 + &p * 8u32 - &bb * 8u32) % &p,
-        "sub_mag"
-    );
-    let inv = Option::<F>::from(fa.invert());
+    let a_is_zero = c.a == BigUint::from(0u32);
+    assert_eq!(c.fa.is_zero_vartime(), a_is_zero, "is_zero_vartime");
+    assert_eq!(bool::from(c.fa.is_zero()), a_is_zero, "is_zero of a");
+}
+
+/// Inversion (both) and square roots (both) against Fermat and Euler.
+fn fe52_inverse_and_root(c: &Fe52Case) {
+    let (p, a, fa) = (&c.p, &c.a, c.fa);
+    let inv = Option::<Fe52>::from(fa.invert());
     let inv_v = fa.invert_vartime();
-    if a == BigUint::from(0u32) {
+    if *a == BigUint::from(0u32) {
         assert!(inv.is_none() && inv_v.is_none(), "0 has no inverse");
     } else {
-        let want = a.modpow(&(&p - 2u32), &p);
-        assert_eq!(val(inv.expect("checked above")), want, "invert");
-        assert_eq!(val(inv_v.expect("checked above")), want, "invert_vartime");
+        let want = a.modpow(&(p - 2u32), p);
+        assert_eq!(inv.map(fe52_val), Some(want.clone()), "invert");
+        assert_eq!(inv_v.map(fe52_val), Some(want), "invert_vartime");
     }
-    let r = a.modpow(&((&p + 1u32) >> 2), &p);
-    let is_sq = (&r * &r) % &p == a;
+    let r = a.modpow(&((p + 1u32) >> 2), p);
+    let is_sq = (&r * &r) % p == *a;
     for (s, what) in [
-        (Option::<F>::from(fa.sqrt()), "sqrt"),
+        (Option::<Fe52>::from(fa.sqrt()), "sqrt"),
         (fa.sqrt_vartime(), "sqrt_vartime"),
     ] {
         assert_eq!(s.is_some(), is_sq, "{what} existence");
         if let Some(s) = s {
-            assert_eq!((val(s) * val(s)) % &p, a, "{what} squares back");
+            assert_eq!((fe52_val(s) * fe52_val(s)) % p, *a, "{what} squares back");
         }
     }
+}
+
+/// Parity, sign and the byte codec, with values ≥ p refused.
+fn fe52_predicates_and_bytes(c: &Fe52Case) {
+    let (p, a, fa) = (&c.p, &c.a, c.fa);
+    let pa = c.fa * c.fb;
+    let ab = (&c.a * &c.b) % p;
     assert_eq!(bool::from(fa.is_odd()), a.bit(0), "is_odd");
     assert_eq!(
         bool::from((pa + pa).is_odd()),
-        ((&ab * 2u32) % &p).bit(0),
+        ((&ab * 2u32) % p).bit(0),
         "is_odd of a sum"
     );
     assert_eq!(
         bool::from(fa.is_lexicographically_largest()),
-        a > (&p - 1u32) >> 1,
+        *a > (p - 1u32) >> 1,
         "lexicographically largest"
     );
     let mut bytes = vec![0u8; 32];
     fa.write_be_bytes(&mut bytes);
-    assert_eq!(BigUint::from_bytes_be(&bytes), a, "to bytes");
+    assert_eq!(BigUint::from_bytes_be(&bytes), *a, "to bytes");
     assert_eq!(
-        Option::<F>::from(F::from_be_bytes(&bytes)),
+        Option::<Fe52>::from(Fe52::from_be_bytes(&bytes)),
         Some(fa),
         "from bytes"
     );
     // Every value ≥ p is refused: p + a when that still fits 256 bits.
-    let over = &p + &a;
+    let over = p + a;
     if over.bits() <= 256 {
         let mut bytes = over.to_bytes_be();
         bytes.splice(0..0, vec![0; 32 - bytes.len()]);
         assert!(
-            bool::from(F::from_be_bytes(&bytes).is_none()),
+            bool::from(Fe52::from_be_bytes(&bytes).is_none()),
             "≥ p refused"
         );
     }

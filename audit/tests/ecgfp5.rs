@@ -2,7 +2,7 @@
 //! GF(p) and GF(p⁵) arithmetic, scalars (the 319-bit order, the sampling
 //! mask, canonical parsing), Poseidon2, the window lookup, the recoding edge
 //! (top digit 16), and the Go-v0.0.15-compatible verifier on the spec's
-//! policy table (spec §6).
+//! policy table (docs/ecgfp5.md §6).
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use core::ops::{Add, Mul, Sub};
@@ -297,7 +297,7 @@ fn sign_ref(sk: &BigUint, hm: &[u8; 40], k: &BigUint) -> [u8; 80] {
     rsch::sign_with_nonce(&rs::to_bytes(sk), hm, &rs::to_bytes(k)).unwrap()
 }
 
-/// The policy table of spec §6, on the strict verifier and the Go-compatible one.
+/// The policy table of docs/ecgfp5.md §6, on the strict verifier and the Go-compatible one.
 #[test]
 fn go_v0_0_15_compat_reproduces_the_policy_table() {
     let n = rc::order();

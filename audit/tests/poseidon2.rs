@@ -1,7 +1,7 @@
 //! The reference's Poseidon2 against the `poseidon-hash` 0.1.4 crate (the
 //! permutation Lighter's Go code and goldilocks-crypto use): the permutation
 //! on random and edge states, and HashToQuinticExtension for input lengths
-//! 0..=20 (spec §8(b)).
+//! 0..=20 (docs/ecgfp5.md §8(b)).
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 #![cfg(feature = "peers")]
 

@@ -7,7 +7,7 @@
 //! - [`fe52`]: secp256k1's base field in 5 × 52-bit limbs with lazy sums;
 //! - `secp256k1_sqrt`: the square root by libsecp256k1's addition chain;
 //! - [`vartime`]: the variable-time view of a field element, for public inputs;
-//! - [`safegcd`]: Bernstein–Yang constant-time inversion;
+//! - `safegcd`: Bernstein–Yang constant-time inversion;
 //! - [`scalar`]: the [`ScalarField`](scalar::ScalarField) trait (integers mod n).
 //!
 //! Constant time unless a name ends in `_vartime` or the type is

@@ -28,9 +28,8 @@ pub fn declassify<T>(x: &T) {
 /// register and hands it back: LLVM must assume any value comes out, so a
 /// mask derived from a secret bit stays a mask, and no instruction is
 /// emitted. `core::hint::black_box` gives the same guarantee but forces a
-/// store and a reload; in the final conditional subtraction of a Montgomery
-/// multiplication that cost 7 % (BN254) to 11 % (BLS12-381) of the whole
-/// multiplication (`benches/field.rs`). This need is one of the two unsafe
+/// store and a reload, which cost a measurable share of a Montgomery
+/// multiplication (docs/design.md). This need is one of the two unsafe
 /// blocks of normal builds (the other calls SHA-NI after detecting it).
 #[inline(always)]
 pub fn barrier(x: u64) -> u64 {

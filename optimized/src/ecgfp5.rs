@@ -1,5 +1,5 @@
 //! ECgFp5 (Pornin, ePrint 2022/274) as Lighter uses it: GF(p) with
-//! p = 2⁶⁴ − 2³² + 1, GF(p⁵) = GF(p)[z]/(z⁵ − 3), the double-odd curve
+//! p = 2⁶⁴ − 2³² + 1, GF(p⁵) = GF(p)\[z\]/(z⁵ − 3), the double-odd curve
 //! y² = x(x² + 2x + 263z) in fractional (x, u) coordinates with complete
 //! formulas, scalars mod the 319-bit n, Poseidon2 and Lighter's Schnorr.
 //! See docs/ecgfp5.md for the conventions and the traps.

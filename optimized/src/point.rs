@@ -6,7 +6,7 @@
 //! - [`affine`]: affine points, and the bare (x, y) table entries;
 //! - [`projective`]: homogeneous coordinates with the complete
 //!   Renes–Costello–Batina formulas (constant time, no exceptions);
-//! - [`jacobian`]: Jacobian coordinates with libsecp256k1's doubling and
+//! - `jacobian`: Jacobian coordinates with libsecp256k1's doubling and
 //!   mixed additions, and the co-Z chain that builds effective-affine tables.
 
 pub mod affine;

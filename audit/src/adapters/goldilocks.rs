@@ -1,7 +1,7 @@
 //! Adapter for `goldilocks-crypto` 0.1.2 (the Rust port of Lighter's Go code).
 //!
 //! The crate's policies differ from the interop contract in documented ways
-//! (spec §§2, 6, 9): it reads field limbs ≥ p and scalars ≥ n raw, accepts the
+//! (docs/ecgfp5.md §§2, 6, 9): it reads field limbs ≥ p and scalars ≥ n raw, accepts the
 //! neutral public key, and writes possibly non-canonical output limbs. The
 //! adapter canonicalises every output, reduces multiplier scalars mod n
 //! before the crate sees them (its recoding is wrong for unreduced values),

@@ -105,7 +105,14 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
 /// Runs `twinmul vectors generate`.
 #[cfg(feature = "peers")]
 pub fn generate(seed: u64, out: Option<&Path>) -> Result<Status, UsageError> {
-    let out = super::paths::folder(out, "--out", "vectors")?;
+    let out = match out {
+        Some(d) => {
+            std::fs::create_dir_all(d)
+                .map_err(|e| UsageError(format!("--out {}: {e}", d.display())))?;
+            d.to_path_buf()
+        }
+        None => super::paths::folder(None, "--out", "vectors")?,
+    };
     let files = crate::generate::generate(seed)
         .map_err(|e| UsageError(format!("generation failed: {e}")))?;
     for (curve, file) in files {

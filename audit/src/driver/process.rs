@@ -180,7 +180,7 @@ impl Process {
             .join(" | ")
     }
 
-    /// Closes the driver's input, gives it [`GOODBYE`] to exit, then kills it.
+    /// Closes the driver's input, gives it two seconds to exit, then kills it.
     pub fn stop(mut self) {
         drop(self.stdin.take());
         if self.exit_status(GOODBYE).is_none() {

@@ -6,8 +6,8 @@
 //! *magnitude* m bounds the limbs as libsecp256k1's does: nᵢ ≤ 2m(2⁵² − 1)
 //! for i < 4 and n₄ ≤ 2m(2⁴⁸ − 1). Products and squares take m ≤ 8 and
 //! give m = 1; sums add magnitudes and carry nothing, which is where this
-//! field beats the 4 × 64 Montgomery one (`Fp`): a Jacobian doubling and
-//! addition chain runs 12 % faster. Differences, negations and halves end
+//! field beats the 4 × 64 Montgomery one (`Fp`) on the Jacobian doubling
+//! and addition chains (docs/design.md). Differences, negations and halves end
 //! in one parallel carry step back to m ≤ 1 (or (m >> 1) + 1 for halves),
 //! so no sum chain in the curve formulas can outgrow what a product takes.
 //!
@@ -232,51 +232,55 @@ impl Fe52 {
         let [a0, a1, a2, a3, a4] = *a;
         let [b0, b1, b2, b3, b4] = *b;
         // [d 0 0 0] = [p3 0 0 0]
-        let mut d = m(a0, b3) + m(a1, b2) + m(a2, b1) + m(a3, b0);
+        let mut d = wide_mul(a0, b3) + wide_mul(a1, b2) + wide_mul(a2, b1) + wide_mul(a3, b0);
         // [c 0 0 0 0 d 0 0 0] = [p8 0 0 0 0 p3 0 0 0]
-        let mut c = m(a4, b4);
+        let mut c = wide_mul(a4, b4);
         // [(c<<12) 0 0 0 0 0 d 0 0 0]: the low 64 bits of p8 folded by R.
-        d += m(R, c as u64);
+        d += wide_mul(R, c as u64);
         c >>= 64;
         let t3 = d as u64 & M52;
         d >>= 52;
         // [(c<<12) 0 0 0 0 d t3 0 0 0] = [p8 0 0 0 p4 p3 0 0 0]
-        d += m(a0, b4) + m(a1, b3) + m(a2, b2) + m(a3, b1) + m(a4, b0);
-        d += m(R << 12, c as u64);
+        d += wide_mul(a0, b4)
+            + wide_mul(a1, b3)
+            + wide_mul(a2, b2)
+            + wide_mul(a3, b1)
+            + wide_mul(a4, b0);
+        d += wide_mul(R << 12, c as u64);
         // [d t3 0 0 0] = [p8 0 0 0 p4 p3 0 0 0]
         let mut t4 = d as u64 & M52;
         d >>= 52;
         let tx = t4 >> 48;
         t4 &= M52 >> 4;
         // [d t4+(tx<<48) t3 0 0 c] = [p8 0 0 0 p4 p3 0 0 p0]
-        let mut c = m(a0, b0);
-        d += m(a1, b4) + m(a2, b3) + m(a3, b2) + m(a4, b1);
+        let mut c = wide_mul(a0, b0);
+        d += wide_mul(a1, b4) + wide_mul(a2, b3) + wide_mul(a3, b2) + wide_mul(a4, b1);
         // [d u0 t4+(tx<<48) t3 0 0 c] = [p8 0 0 p5 p4 p3 0 0 p0]
         let mut u0 = d as u64 & M52;
         d >>= 52;
         // [d 0 t4+(u0<<48) t3 0 0 c]
         u0 = (u0 << 4) | tx;
-        c += m(u0, R >> 4);
+        c += wide_mul(u0, R >> 4);
         // [d 0 t4 t3 0 0 c] = [p8 0 0 p5 p4 p3 0 0 p0]
         let r0 = c as u64 & M52;
         c >>= 52;
-        c += m(a0, b1) + m(a1, b0);
-        d += m(a2, b4) + m(a3, b3) + m(a4, b2);
+        c += wide_mul(a0, b1) + wide_mul(a1, b0);
+        d += wide_mul(a2, b4) + wide_mul(a3, b3) + wide_mul(a4, b2);
         // [d 0 0 t4 t3 0 c r0] = [p8 0 p6 p5 p4 p3 0 p1 p0]
-        c += m(d as u64 & M52, R);
+        c += wide_mul(d as u64 & M52, R);
         d >>= 52;
         let r1 = c as u64 & M52;
         c >>= 52;
         // [d 0 0 t4 t3 c r1 r0] = [p8 0 p6 p5 p4 p3 p2 p1 p0]
-        c += m(a0, b2) + m(a1, b1) + m(a2, b0);
-        d += m(a3, b4) + m(a4, b3);
+        c += wide_mul(a0, b2) + wide_mul(a1, b1) + wide_mul(a2, b0);
+        d += wide_mul(a3, b4) + wide_mul(a4, b3);
         // [(d<<12) 0 0 0 t4 t3 c r1 r0] = [p8 p7 p6 p5 p4 p3 p2 p1 p0]
-        c += m(R, d as u64);
+        c += wide_mul(R, d as u64);
         d >>= 64;
         let r2 = c as u64 & M52;
         c >>= 52;
         // [t4 c r2 r1 r0] = [p8 p7 p6 p5 p4 p3 p2 p1 p0]
-        c += m(R << 12, d as u64);
+        c += wide_mul(R << 12, d as u64);
         c += u128::from(t3);
         let r3 = c as u64 & M52;
         c >>= 52;
@@ -292,50 +296,50 @@ impl Fe52 {
     fn sqr_inner(a: &[u64; 5]) -> [u64; 5] {
         let [mut a0, a1, a2, a3, mut a4] = *a;
         // [d 0 0 0] = [p3 0 0 0]
-        let mut d = m(a0 * 2, a3) + m(a1 * 2, a2);
+        let mut d = wide_mul(a0 * 2, a3) + wide_mul(a1 * 2, a2);
         // [c 0 0 0 0 d 0 0 0] = [p8 0 0 0 0 p3 0 0 0]
-        let mut c = m(a4, a4);
-        d += m(R, c as u64);
+        let mut c = wide_mul(a4, a4);
+        d += wide_mul(R, c as u64);
         c >>= 64;
         // [(c<<12) 0 0 0 0 d t3 0 0 0] = [p8 0 0 0 0 p3 0 0 0]
         let t3 = d as u64 & M52;
         d >>= 52;
         a4 *= 2;
         // [(c<<12) 0 0 0 0 d t3 0 0 0] = [p8 0 0 0 p4 p3 0 0 0]
-        d += m(a0, a4) + m(a1 * 2, a3) + m(a2, a2);
-        d += m(R << 12, c as u64);
+        d += wide_mul(a0, a4) + wide_mul(a1 * 2, a3) + wide_mul(a2, a2);
+        d += wide_mul(R << 12, c as u64);
         // [d t4+(tx<<48) t3 0 0 0] = [p8 0 0 0 p4 p3 0 0 0]
         let mut t4 = d as u64 & M52;
         d >>= 52;
         let tx = t4 >> 48;
         t4 &= M52 >> 4;
         // [d t4+(tx<<48) t3 0 0 c] = [p8 0 0 p5 p4 p3 0 0 p0]
-        let mut c = m(a0, a0);
-        d += m(a1, a4) + m(a2 * 2, a3);
+        let mut c = wide_mul(a0, a0);
+        d += wide_mul(a1, a4) + wide_mul(a2 * 2, a3);
         let mut u0 = d as u64 & M52;
         d >>= 52;
         u0 = (u0 << 4) | tx;
-        c += m(u0, R >> 4);
+        c += wide_mul(u0, R >> 4);
         // [d 0 t4 t3 0 0 c] = [p8 0 0 p5 p4 p3 0 0 p0]
         let r0 = c as u64 & M52;
         c >>= 52;
         a0 *= 2;
         // [d 0 t4 t3 0 c r0] = [p8 0 p6 p5 p4 p3 0 p1 p0]
-        c += m(a0, a1);
-        d += m(a2, a4) + m(a3, a3);
-        c += m(d as u64 & M52, R);
+        c += wide_mul(a0, a1);
+        d += wide_mul(a2, a4) + wide_mul(a3, a3);
+        c += wide_mul(d as u64 & M52, R);
         d >>= 52;
         let r1 = c as u64 & M52;
         c >>= 52;
         // [d 0 0 t4 t3 c r1 r0] = [p8 p7 p6 p5 p4 p3 p2 p1 p0]
-        c += m(a0, a2) + m(a1, a1);
-        d += m(a3, a4);
-        c += m(R, d as u64);
+        c += wide_mul(a0, a2) + wide_mul(a1, a1);
+        d += wide_mul(a3, a4);
+        c += wide_mul(R, d as u64);
         d >>= 64;
         let r2 = c as u64 & M52;
         c >>= 52;
         // [t4 c r2 r1 r0]
-        c += m(R << 12, d as u64);
+        c += wide_mul(R << 12, d as u64);
         c += u128::from(t3);
         let r3 = c as u64 & M52;
         c >>= 52;
@@ -355,7 +359,7 @@ impl Fe52 {
 
 /// The full 128-bit product.
 #[inline(always)]
-fn m(a: u64, b: u64) -> u128 {
+fn wide_mul(a: u64, b: u64) -> u128 {
     u128::from(a) * u128::from(b)
 }
 
@@ -528,8 +532,8 @@ impl Field for Fe52 {
         Self::raw(n, 0)
     }
 
-    /// Through the Montgomery field's safegcd (two conversions, about 40 ns,
-    /// against about 2 µs for the inversion).
+    /// Through the Montgomery field's safegcd (two conversions, small next
+    /// to the inversion).
     fn invert(&self) -> CtOption<Self> {
         self.to_mont().invert().map(Self::from_mont)
     }

@@ -94,8 +94,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// Whether elements live in [0, 2p) rather than [0, p): for moduli with
     /// 4p < R and the no-carry CIOS (BN254, BLS12-381 base fields). Then a
     /// product of inputs < 2p is (a·b + m·p)/R < (4p² + R·p)/R < 2p with no
-    /// final subtraction (which is on the critical path of every product:
-    /// BN254 19.2 → 13.9 ns, BLS12-381 38.6 → 32.3 ns per dependent product),
+    /// final subtraction (which is on the critical path of every product),
     /// and the no-carry bound needs only a + p < R. Sums and differences
     /// reduce modulo 2p instead of p at the same cost.
     const LAZY: bool = Self::NO_CARRY && P::MODULUS[N - 1] >> 62 == 0;
@@ -168,7 +167,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         // i.e. limbs 1… all ones and limb 0 ≥ p₀ (then the carry out of
         // hi + c is the −R). The two cases exclude each other. Borrow and
         // carry bits, no branch: one carry chain instead of a borrow chain
-        // and a select (secp256k1 constant-time `mul` 35.8 → 32.0 µs).
+        // and a select, off the critical path of every product.
         let mut all = u64::MAX;
         for &h in &hi[1..] {
             all &= h;
@@ -275,8 +274,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// with a spare top bit (BN254, BLS12-381, most scalar fields): one
     /// product row and one reduction row interleaved per limb of b, then one
     /// conditional subtraction by mask. Needs a + p < R (so a < p, or a < 2p
-    /// when 4p < R): otherwise the running sum can overflow N limbs. Measured 20.6 vs 23.6 ns (BN254)
-    /// and 39.8 vs 43.0 ns (BLS12-381) for the schoolbook + REDC path.
+    /// when 4p < R): otherwise the running sum can overflow N limbs. Faster
+    /// than the schoolbook + REDC path (docs/design.md).
     #[inline(always)]
     fn mont_mul_cios(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let r = Self::mont_mul_cios_unreduced(a, b);
@@ -288,9 +287,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// skipped by a branch when the top limb already shows r < p (with
     /// r < p²/R + p that is nearly always: p/R is 0.19 for BN254 and 0.10
     /// for BLS12-381, so the branch is predictable). In a dependent chain
-    /// this takes the borrow chain and the select off the critical path:
-    /// the variable-time `mul` was 17 % (BN254) and 13 % (BLS12-381)
-    /// faster with it.
+    /// this takes the borrow chain and the select off the critical path.
     #[inline(always)]
     fn mont_mul_cios_vartime(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let r = Self::mont_mul_cios_unreduced(a, b);
@@ -461,9 +458,8 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     const NUM_BYTES: usize = 8 * N;
 
     /// A multiplication: a dedicated Montgomery squaring (10 instead of 16
-    /// products for N = 4, then REDC) was measured no faster here than the
-    /// CIOS / schoolbook multiplication. Inlined: as an out-of-line call it
-    /// was 37 % of the Jacobian `mul_vartime` profile.
+    /// products for N = 4, then REDC) was no faster here. Inlined: an
+    /// out-of-line call dominated the Jacobian `mul_vartime` profile.
     #[inline(always)]
     fn square(&self) -> Self {
         *self * *self
@@ -487,7 +483,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn mul_vartime(&self, rhs: &Self) -> Self {
         if Self::LAZY {
-            // No reduction to skip (a branchy one measured 1 % slower).
+            // No reduction to skip (a branchy one was slower).
             *self * *rhs
         } else if Self::NO_CARRY {
             Self::from_raw(Self::mont_mul_cios_vartime(&self.limbs, &rhs.limbs))
@@ -511,8 +507,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     /// Bernstein–Yang safegcd on the Montgomery limbs A = a·R: it gives
     /// A⁻¹ = a⁻¹·R⁻¹, and one Montgomery product by R³ makes it a⁻¹·R.
-    /// (Fermat's a^(p − 2), by libsecp256k1's addition chain for secp256k1,
-    /// took 5.4 µs there, 7.3 µs for BN254, 22.1 µs for BLS12-381.)
+    /// Several times faster than Fermat's a^(p − 2) (docs/design.md).
     fn invert(&self) -> CtOption<Self> {
         let x = super::safegcd::invert(&self.reduced_limbs(), &Self::SAFEGCD);
         let r = Self::from_raw(Self::mont_mul(&x, &Self::R3));

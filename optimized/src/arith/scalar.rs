@@ -1,5 +1,5 @@
 //! Scalar fields: the integers mod a group order n, as the same Montgomery
-//! type [`Fp`](crate::arith::montgomery::Fp) with n as modulus, plus the parsing and
+//! type `Fp` (`arith::montgomery`) with n as modulus, plus the parsing and
 //! comparison the protocols need.
 //!
 //! Constant time: `from_canonical_bytes` compares against n with a borrow

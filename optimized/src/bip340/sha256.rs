@@ -1,9 +1,9 @@
 //! SHA-256 (FIPS 180-4), for BIP340's tagged hashes, so the optimized
 //! crate keeps its dependency list to subtle, zeroize and getrandom. Straight
 //! from the standard; no data-dependent branches or indices. At run time the
-//! compression uses the x86-64 SHA extensions where the CPU has them (one
-//! block about 6× faster: five blocks are 1.4 µs of a 15 µs BIP340
-//! signature in the portable code); the portable rounds remain for other
+//! compression uses the x86-64 SHA extensions where the CPU has them
+//! (several times faster per block, which matters in a BIP340 signature's
+//! five blocks); the portable rounds remain for other
 //! CPUs and for the compile-time midstates. Tested against the `sha2` crate,
 //! the BIP340 vectors (through the signatures), and one path against the
 //! other.

@@ -2,13 +2,13 @@
 //! 96-byte uncompressed accepted) with the subgroup check.
 //!
 //! Subgroup check: Scott's endomorphism test (ePrint 2021/1130 §6, proof
-//! corrected in 2022/352): P ∈ G1 ⟺ φ(P) = −[x²]P, with x = −0xd201000000010000
+//! corrected in 2022/352): P ∈ G1 ⟺ φ(P) = −\[x²\]P, with x = −0xd201000000010000
 //! the BLS parameter and φ(x, y) = (β·x, y) for the β whose eigenvalue on G1
 //! is λ = −x² mod n (ours; a test checks λ ≡ −x²). It costs one 64-bit
 //! multiplication by |x| twice (fixed public chain: 126 doublings, 8
 //! additions) against ~255 doublings for n·P = O, and it is constant time in P.
 
-use super::field_params;
+use super::declare::field_params;
 use crate::arith::field::Field;
 use crate::arith::montgomery::Fp;
 use crate::mul::comb::{CombShape, GeneratorTable};
@@ -248,7 +248,7 @@ mod comb_table;
 #[path = "tables/bls12_381_odd.rs"]
 mod odd_table;
 #[cfg(twinmul_tablegen)]
-super::tablegen_stand_ins!();
+super::declare::tablegen_stand_ins!();
 
 impl GeneratorTable for Bls12_381 {
     const COMB_TABLES: &'static [(&'static str, CombShape)] = &[(

@@ -1,7 +1,7 @@
 //! BN254 G1 (alt_bn128): y² = x³ + 3; EIP-196 encoding (x ‖ y, 64 bytes
 //! big-endian; infinity = 64 zero bytes). Cofactor 1: no subgroup check.
 
-use super::field_params;
+use super::declare::field_params;
 use crate::arith::field::Field;
 use crate::arith::montgomery::Fp;
 use crate::mul::comb::{CombShape, GeneratorTable};
@@ -145,7 +145,7 @@ mod comb_table;
 #[path = "tables/bn254_odd.rs"]
 mod odd_table;
 #[cfg(twinmul_tablegen)]
-super::tablegen_stand_ins!();
+super::declare::tablegen_stand_ins!();
 
 impl GeneratorTable for Bn254 {
     const COMB_TABLES: &'static [(&'static str, CombShape)] = &[(

@@ -1,7 +1,7 @@
 //! secp256k1: y² = x³ + 7 over p = 2²⁵⁶ − 2³² − 977; SEC1 encodings
 //! (33-byte compressed out, `00` for infinity; 65-byte uncompressed accepted).
 
-use super::field_params;
+use super::declare::field_params;
 use crate::arith::field::Field;
 use crate::arith::montgomery::Fp;
 use crate::mul::comb::{CombShape, GeneratorTable};
@@ -180,9 +180,11 @@ mod odd_table;
 #[path = "tables/secp256k1_comb_vartime.rs"]
 mod vartime_table;
 #[cfg(twinmul_tablegen)]
-super::tablegen_stand_ins!(vartime_table);
+super::declare::tablegen_stand_ins!(vartime_table);
 
 impl GeneratorTable for Secp256k1 {
+    /// libsecp256k1's menu of sizes (2, 22 and 86 KiB), chosen by cargo
+    /// feature; the largest, the default, is the fastest.
     const COMB_TABLES: &'static [(&'static str, CombShape)] = &[
         (
             "secp256k1_comb_small",
@@ -209,7 +211,12 @@ impl GeneratorTable for Secp256k1 {
             },
         ),
     ];
+    /// Width 14 (256 KiB): BIP340 verification adds G about 17 times, and
+    /// the wider table beat width 12 (docs/design.md).
     const ODD_TABLE: (&'static str, usize) = ("secp256k1_odd", 4096);
+    /// 15 × 9 × 2 (240 KiB): 30 additions and a doubling where the
+    /// constant-time comb needs 43 additions; read by index, a large table
+    /// costs nothing per lookup (docs/design.md).
     const VARTIME_COMB_TABLE: Option<(&'static str, CombShape)> = Some((
         "secp256k1_comb_vartime",
         CombShape {

@@ -5,7 +5,7 @@
 //! field uses one limb, so the generic code is also exercised at N = 1.
 //! [`ToyPlain`] is the same curve without its endomorphism.
 
-use super::field_params;
+use super::declare::field_params;
 use crate::arith::montgomery::Fp;
 use crate::point::params::{CurveParams, Endomorphism, GlvParams};
 use crate::point::projective::ProjectivePoint;

@@ -1,12 +1,12 @@
-//! The ECgFp5 group in fractional (x, u) coordinates (Pornin 2022, §3 of the
-//! spec): a point is (X : Z : U : T) with x = X/Z and u = x/y = U/T; the
+//! The ECgFp5 group in fractional (x, u) coordinates (Pornin 2022;
+//! docs/ecgfp5.md §3): a point is (X : Z : U : T) with x = X/Z and u = x/y = U/T; the
 //! neutral is (0 : 1 : 0 : 1). The addition formulas are complete (no
-//! special case for P = Q, P = −Q or the neutral): the lesson of spec §9.2.
+//! special case for P = Q, P = −Q or the neutral): the lesson of docs/ecgfp5.md §9.2.
 //!
 //! Costs: `add` 10M, `add_affine` 8M, `double` 4M + 5S. Encoding w = T/U
 //! (neutral → 0); strict decoding per docs/ecgfp5.md with typed errors.
 //!
-//! A second system, Jacobian (x, w) coordinates ([`JacobianXw`]), carries
+//! A second system, Jacobian (x, w) coordinates (`JacobianXw`), carries
 //! the doubling runs and the variable-time verification loop.
 //!
 //! Constant time, except the `_vartime` functions and `JacobianXw`'s
@@ -73,7 +73,7 @@ impl Point {
         t: Gfp5::ONE,
     };
 
-    /// The generator (w = 4): x from the spec, u = 1/4.
+    /// The generator (w = 4): x from docs/ecgfp5.md §2, u = 1/4.
     pub const GENERATOR: Point = Point {
         x: Gfp5::from_u64s([
             12883135586176881569,
@@ -231,7 +231,7 @@ impl Point {
         self.t.mul(&self.u.invert()).to_bytes()
     }
 
-    /// Strict decoding (spec §2): 40 bytes, limbs < p, then Δ = (w² − a)² − 4b
+    /// Strict decoding (docs/ecgfp5.md §2): 40 bytes, limbs < p, then Δ = (w² − a)² − 4b
     /// must be a square; x is the root of x² − (w² − a)x + b that is not a square.
     /// Constant time in the encoding (apart from its length and the verdict).
     pub fn decode(bytes: &[u8]) -> Result<Point, Error> {
@@ -240,7 +240,7 @@ impl Point {
 
     /// [`Point::decode`] in variable time (same verdicts, same points), for
     /// public encodings only: a verifier's public key. The square root reads
-    /// its GF(p) part from discrete-log tables, about 1 µs faster.
+    /// its GF(p) part from discrete-log tables (Bernstein's method), faster.
     pub fn decode_vartime(bytes: &[u8]) -> Result<Point, Error> {
         Point::decode_with(bytes, Gfp5::sqrt_vartime)
     }

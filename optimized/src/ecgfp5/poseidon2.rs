@@ -1,4 +1,4 @@
-//! Poseidon2 over Goldilocks as Lighter uses it (spec §5): width 12, rate 8,
+//! Poseidon2 over Goldilocks as Lighter uses it (docs/ecgfp5.md §5): width 12, rate 8,
 //! S-box x⁷, 4 + 22 + 4 rounds, plonky2's overwrite sponge without padding.
 //! Constant time (no data-dependent control flow). The lanes are held in
 //! Montgomery form (v·2⁶⁴ mod p) inside the permutation, so each S-box

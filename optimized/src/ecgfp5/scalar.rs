@@ -71,7 +71,7 @@ pub fn to_bytes(s: &Scalar) -> [u8; 40] {
     out
 }
 
-/// FromGfp5 (spec §4): the canonical limbs as a 320-bit integer, mod n.
+/// FromGfp5 (docs/ecgfp5.md §4): the canonical limbs as a 320-bit integer, mod n.
 pub fn from_gfp5(e: &super::gfp5::Gfp5) -> Scalar {
     Scalar::from_limbs_reduced(&e.to_u64s())
 }

@@ -1,4 +1,4 @@
-//! Lighter's Schnorr signatures over ECgFp5 (spec §6), byte-compatible with
+//! Lighter's Schnorr signatures over ECgFp5 (docs/ecgfp5.md §6), byte-compatible with
 //! Lighter's Go code and goldilocks-crypto on canonical inputs.
 //!
 //! sign: r = enc(k·G); e = FromGfp5(H(r ‖ hm)); s = k − e·sk; sig = s ‖ e.
@@ -191,7 +191,7 @@ fn verify_table<const N: usize>(tp: &OddMultiples<N>, hm: &[u8], sig: &[u8]) -> 
 /// are reduced mod n, public-key and message limbs are read mod p, the
 /// neutral key (w = 0) is accepted, and when R = s·G + e·PK is the neutral
 /// reached as P + (−P) in the last step of Go's 4-bit `MulAdd2`, the point
-/// hashed is 2P (its `IsInf` bug, spec §9.1) — so a nonce-0 signature fails.
+/// hashed is 2P (its `IsInf` bug, docs/ecgfp5.md §9.1) — so a nonce-0 signature fails.
 pub fn verify_go_v0_0_15_compat(pk: &[u8], hm: &[u8], sig: &[u8]) -> bool {
     if pk.len() != 40 || hm.len() != 40 || sig.len() != 80 {
         return false;

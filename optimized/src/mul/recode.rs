@@ -5,7 +5,7 @@
 //! `recode` writes a non-negative e < 2^(w·D − 1) as D signed digits
 //! dᵢ ∈ [−2^(w−1), 2^(w−1)) with e = Σ dᵢ·2^(wi) (Booth-style: each w-bit
 //! window plus the incoming carry, minus 2^w when it reaches 2^(w−1)); the
-//! top digit keeps the last carry, so it lies in [0, 2^(w−1)] (the spec's
+//! top digit keeps the last carry, so it lies in [0, 2^(w−1)] (docs/ecgfp5.md §4's
 //! "recoding caveat": ECgFp5's n − 1 has a top window of 15 plus a carry).
 //! Only shifts by public amounts and arithmetic on the digits: constant time.
 

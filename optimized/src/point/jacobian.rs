@@ -22,6 +22,10 @@
 //! (X : Y : Z·Z_last) on E. The GLV endomorphism (x, y) ↦ (βx, y) commutes
 //! with these scalings.
 //!
+//! The formulas are `#[inline]`: the multiplication loops that call them
+//! live in other modules, and without the hint the code generator may keep
+//! them out of line.
+//!
 //! Constant time: `double`, `add_affine_ct`, `from_affine_scaled` and
 //! `to_projective_ct`. Variable time (branches on exceptional cases, for
 //! public inputs): `add_affine`, `add_affine_zinv`, `to_projective_vartime`
@@ -57,11 +61,13 @@ impl<F: Field> Jacobian<F> {
         z: F::ZERO,
     };
 
+    #[inline]
     pub(crate) fn is_infinity(&self) -> bool {
         self.z.is_zero_vartime()
     }
 
     /// The homogeneous (X : Y : Z) as Jacobian (X·Z : Y·Z² : Z).
+    #[inline]
     pub(crate) fn from_projective<C: CurveParams<Fe = F>>(p: &ProjectivePoint<C>) -> Self {
         Jacobian {
             x: p.x * p.z,
@@ -72,6 +78,7 @@ impl<F: Field> Jacobian<F> {
 
     /// The affine (x, y) with Z = r ≠ 0: (x·r², y·r³, r), the projective
     /// blinding of the constant-time comb.
+    #[inline]
     pub(crate) fn from_affine_scaled(x: &F, y: &F, r: &F) -> Self {
         let r2 = r.square();
         Jacobian {
@@ -101,6 +108,7 @@ impl<F: Field> Jacobian<F> {
     /// computed and kept or dropped by `conditional_select`. The formula
     /// does not use b, so it also runs on the isomorphic curves of the
     /// effective-affine tables.
+    #[inline]
     pub(crate) fn add_affine_ct(&self, x2: &F, y2: &F) -> Self {
         let zz = self.z.square();
         let (u1, s1) = (self.x, self.y);
@@ -132,6 +140,7 @@ impl<F: Field> Jacobian<F> {
 
     /// (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g, with ∞
     /// mapped to (0 : 1 : 0) by mask. Constant time.
+    #[inline]
     pub(crate) fn to_projective_ct<C: CurveParams<Fe = F>>(self, g: &F) -> ProjectivePoint<C> {
         let z = self.z * *g;
         let p = ProjectivePoint {
@@ -153,6 +162,7 @@ impl<F: Field> Jacobian<F> {
     /// with fourteen: the linear operations, with their masked reductions,
     /// were a sixth of the doubling. Infinity stays infinity (Z₃ = Y·Z); on
     /// these prime-order curves no finite point has y = 0. Constant time.
+    #[inline]
     pub(crate) fn double(&self) -> Self {
         let a = self.x.square();
         let l = (a.double() + a).half();
@@ -175,6 +185,7 @@ impl<F: Field> Jacobian<F> {
     /// a doubling), P = −Q (then ∞). Also returns the Z ratio ρ = Z₃/Z₁ = H
     /// (`None` in the exceptional cases). No caller needs ρ, but the version
     /// without it compiles to a slower `mul_g_vartime` (docs/design.md).
+    #[inline]
     pub(crate) fn add_affine(&self, x2: &F, y2: &F) -> (Self, Option<F>) {
         if self.is_infinity() {
             let q = Jacobian {
@@ -197,6 +208,7 @@ impl<F: Field> Jacobian<F> {
     /// U₂ = x₂Z′² and S₂ = y₂Z′³, while Z₃ = Z·H stays on E″. 9M + 3S:
     /// one product more than [`Self::add_affine`], where scaling Q onto E″
     /// first would cost two. Variable time, as `add_affine`.
+    #[inline]
     pub(crate) fn add_affine_zinv(&self, x2: &F, y2: &F, g: &F) -> Self {
         if self.is_infinity() {
             let g2 = g.square();
@@ -311,6 +323,7 @@ pub(crate) fn odd_multiples_effective_affine<F: Field, const N: usize>(
 impl<F: Field> Jacobian<F> {
     /// The variable-time view of a point: the same coordinates, products
     /// by [`Field::mul_vartime`].
+    #[inline]
     pub(crate) fn to_vartime(self) -> Jacobian<Vartime<F>> {
         Jacobian {
             x: Vartime(self.x),
@@ -324,6 +337,7 @@ impl<F: Field> Jacobian<Vartime<F>> {
     /// (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g:
     /// the end of a variable-time multiplication on an effective-affine
     /// table (g its scale; 1 on E itself).
+    #[inline]
     pub(crate) fn to_projective_vartime<C: CurveParams<Fe = F>>(
         self,
         g: Vartime<F>,

@@ -1,12 +1,12 @@
 //! The ECgFp5 group in the short-Weierstrass model, and the w-encoding.
 //!
 //! The double-odd curve E: y² = x(x² + a·x + b), a = 2, b = 263·z, has order
-//! 2n; the group 𝔾 = E[n] + N (N = (0,0)) with law P ⊕ Q = P + Q + N is
-//! isomorphic to E[n] by P ↦ P + N. Substituting X = x + a/3 turns E into
+//! 2n; the group 𝔾 = E\[n\] + N (N = (0,0)) with law P ⊕ Q = P + Q + N is
+//! isomorphic to E\[n\] by P ↦ P + N. Substituting X = x + a/3 turns E into
 //! Y² = X³ + A·X + B with A = (3b − a²)/3 and B = a(2a² − 9b)/27. The
-//! reference keeps every group element as its affine E[n] point in that model
+//! reference keeps every group element as its affine E\[n\] point in that model
 //! (`None` = infinity = the neutral), so the group law is textbook
-//! chord-and-tangent. Decoding and encoding follow spec §2 (the Weierstrass
+//! chord-and-tangent. Decoding and encoding follow docs/ecgfp5.md §2 (the Weierstrass
 //! variant): w ↦ (x_sq + a/3, −w·x_sq), and back w = Y/(a/3 − X).
 
 use super::field::{self, Fp5};
@@ -135,7 +135,7 @@ pub fn encode(pt: &Point) -> [u8; 40] {
     encode_w(pt).to_bytes()
 }
 
-/// Decodes a field element w (spec §2).
+/// Decodes a field element w (docs/ecgfp5.md §2).
 pub fn decode_w(w: &Fp5) -> Result<Point, Error> {
     if w.is_zero() {
         return Ok(None);

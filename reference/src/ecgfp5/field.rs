@@ -1,4 +1,4 @@
-//! GF(p) and GF(p⁵) = GF(p)[z]/(z⁵ − 3) for p = 2⁶⁴ − 2³² + 1, schoolbook.
+//! GF(p) and GF(p⁵) = GF(p)\[z\]/(z⁵ − 3) for p = 2⁶⁴ − 2³² + 1, schoolbook.
 //!
 //! Every GF(p) product goes through `u128 %`; elements are always canonical
 //! (< p). Inversion is Fermat, square roots are Tonelli–Shanks, both with

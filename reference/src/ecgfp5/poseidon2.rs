@@ -1,4 +1,4 @@
-//! Poseidon2 over Goldilocks as Lighter uses it (spec §5): width 12, rate 8,
+//! Poseidon2 over Goldilocks as Lighter uses it (docs/ecgfp5.md §5): width 12, rate 8,
 //! S-box x⁷, 4 + 22 + 4 rounds, and plonky2's overwrite-mode sponge with no
 //! padding. Round constants and the internal diagonal are those of
 //! `poseidon_crypto/hash/poseidon2_goldilocks/config.go` (also shipped in the

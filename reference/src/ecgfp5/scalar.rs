@@ -36,7 +36,7 @@ pub fn to_bytes(v: &BigUint) -> [u8; 40] {
     out
 }
 
-/// FromGfp5 (spec §4): the canonical limbs as a 320-bit LE integer, mod n.
+/// FromGfp5 (docs/ecgfp5.md §4): the canonical limbs as a 320-bit LE integer, mod n.
 pub fn from_gfp5(e: &Fp5) -> BigUint {
     let mut bytes = Vec::with_capacity(40);
     for l in e.0 {

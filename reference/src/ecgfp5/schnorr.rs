@@ -1,4 +1,4 @@
-//! Lighter's Schnorr signatures over ECgFp5 (spec §6), strict policy.
+//! Lighter's Schnorr signatures over ECgFp5 (docs/ecgfp5.md §6), strict policy.
 //!
 //! sign: r = enc(k·G); e = FromGfp5(H(r ‖ hm)); s = k − e·sk mod n; sig = s ‖ e.
 //! verify: R = s·G + e·PK; valid iff FromGfp5(H(enc(R) ‖ hm)) = e.
