@@ -134,3 +134,50 @@ fn broken_drivers_are_named_and_the_run_goes_on() {
         );
     }
 }
+
+/// The audit's report names each driver, its command and where it came
+/// from, in text and in JSON.
+#[test]
+fn the_audit_header_names_the_drivers() {
+    let driver = format!("served={TWINMUL} serve reference");
+    let dir = std::env::temp_dir().join(format!("twinmul-drivers-audit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let two = format!("{}02", "00".repeat(31));
+    std::fs::write(
+        dir.join("two.json"),
+        format!(
+            r#"{{"curve":"bn254","source":"t","cases":[{{"op":"mul_g","scalar":"{two}",
+            "result":"030644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd315ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4"}}]}}"#
+        ),
+    )
+    .unwrap();
+    let base = [
+        "audit",
+        "--no-ct",
+        "--cases",
+        "1",
+        "--impl",
+        "served",
+        "--driver",
+        &driver,
+        "--vectors",
+        dir.to_str().unwrap(),
+        "--official",
+        "vectors/official",
+    ];
+    let o = twinmul(&base);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("driver served: `") && out.contains("(from --driver); handshake: reference"),
+        "{out}"
+    );
+    let mut json_args = base.to_vec();
+    json_args.push("--json");
+    let o = twinmul(&json_args);
+    std::fs::remove_dir_all(&dir).ok();
+    let v: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
+    assert_eq!(v["drivers"][0]["name"], "served");
+    assert_eq!(v["drivers"][0]["from"], "--driver");
+    assert_eq!(v["ok"], true);
+}

@@ -1,44 +1,69 @@
 //! Replays every committed fuzz input — the seed corpora in `fuzz/corpus/`
 //! and the minimised crash inputs in `fuzz/regressions/` — through the same
-//! checks the libFuzzer targets call, so a developer without cargo-fuzz still
-//! runs them, and every past finding stays a regression test.
+//! checks the libFuzzer targets call, with every implementation (the naive
+//! reference included) on every input, so a developer without cargo-fuzz
+//! still runs them and every past finding stays a regression test. Each
+//! input is replayed twice, the second time in reverse order: an input's
+//! checks must depend on its bytes alone.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
-use twinmul_audit::fuzzing::{run_target, TARGETS};
+use std::path::{Path, PathBuf};
+use twinmul_audit::fuzzing::{compare_everything, run_target, TARGETS};
+
+/// What one replay of an input gave: its digest, or the panic (a failure).
+fn replay(target: &str, data: &[u8]) -> Result<Option<String>, ()> {
+    catch_unwind(AssertUnwindSafe(|| {
+        run_target(target, data).expect("known target")
+    }))
+    .map_err(|_| ())
+}
 
 #[test]
-fn fuzz_corpora_and_regressions_replay_cleanly() {
+fn fuzz_inputs_replay_alone_and_identically() {
+    compare_everything(true);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
-    let mut ran = 0;
-    let mut failures = Vec::new();
+    let mut inputs: Vec<(&str, PathBuf, Vec<u8>)> = Vec::new();
     for t in TARGETS {
-        for kind in ["corpus", "regressions"] {
-            let dir = root.join(kind).join(t);
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for e in entries {
-                let path = e.unwrap().path();
-                let data = std::fs::read(&path).unwrap();
-                match catch_unwind(AssertUnwindSafe(|| run_target(t, &data))) {
-                    Ok(Some(true)) => ran += 1,
-                    Ok(_) => {}
-                    Err(_) => failures.push(path.display().to_string()),
-                }
-            }
-        }
         assert!(
             root.join("corpus").join(t).is_dir(),
             "target {t} has a seed corpus"
         );
+        for kind in ["corpus", "regressions"] {
+            let Ok(entries) = std::fs::read_dir(root.join(kind).join(t)) else {
+                continue;
+            };
+            let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+            paths.sort();
+            for p in paths {
+                let data = std::fs::read(&p).unwrap();
+                inputs.push((t, p, data));
+            }
+        }
     }
+    let first: Vec<_> = inputs.iter().map(|(t, _, d)| replay(t, d)).collect();
+    let mut second: Vec<_> = inputs.iter().rev().map(|(t, _, d)| replay(t, d)).collect();
+    second.reverse();
+    let failures: Vec<String> = inputs
+        .iter()
+        .zip(&first)
+        .filter(|(_, r)| r.is_err())
+        .map(|((_, p, _), _)| p.display().to_string())
+        .collect();
     assert!(
         failures.is_empty(),
         "inputs that fail:\n{}",
         failures.join("\n")
     );
-    assert!(ran >= 50, "replayed only {ran} inputs");
-    eprintln!("replayed {ran} fuzz inputs");
+    for (((_, p, _), a), b) in inputs.iter().zip(&first).zip(&second) {
+        assert_eq!(
+            a,
+            b,
+            "{} gave different checks on its second replay",
+            p.display()
+        );
+    }
+    let ran = first.iter().filter(|r| matches!(r, Ok(Some(_)))).count();
+    assert!(ran >= 50 * TARGETS.len(), "replayed only {ran} inputs");
+    eprintln!("replayed {ran} fuzz inputs twice, every implementation on each");
 }

@@ -1,5 +1,7 @@
-//! Fuzz target `decode`: every implementation on the same input; the check
-//! lives in `twinmul_audit::fuzzing::check_decode`.
+//! Fuzz target `decode`: point decoding, the optimized crate against an independent
+//! implementation (`twinmul_audit::fuzzing::check_decode`).
 #![no_main]
 use twinmul_audit::fuzzing::{check_decode, DecodeInput};
-libfuzzer_sys::fuzz_target!(|input: DecodeInput| check_decode(&input));
+libfuzzer_sys::fuzz_target!(|input: DecodeInput| {
+    check_decode(&input);
+});

@@ -1,5 +1,7 @@
-//! Fuzz target `mul_g`: every implementation on the same input; the check
-//! lives in `twinmul_audit::fuzzing::check_mul_g`.
+//! Fuzz target `mul_g`: k·G, the optimized crate against an independent
+//! implementation (`twinmul_audit::fuzzing::check_mul_g`).
 #![no_main]
 use twinmul_audit::fuzzing::{check_mul_g, MulGInput};
-libfuzzer_sys::fuzz_target!(|input: MulGInput| check_mul_g(&input));
+libfuzzer_sys::fuzz_target!(|input: MulGInput| {
+    check_mul_g(&input);
+});

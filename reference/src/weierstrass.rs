@@ -115,9 +115,16 @@ impl Curve {
         let y3 = self.fsub(&self.fmul(&lambda, &self.fsub(x, &x3)), y);
         Some((x3, y3))
     }
-    /// `k·P` by MSB-first double-and-add. `k` is used as given (not reduced),
-    /// so `n·P = O` is a real check of the order.
+    /// `k·P` by MSB-first double-and-add in Jacobian coordinates
+    /// (`jacobian.rs`: the same textbook method, one inversion in all). `k`
+    /// is used as given (not reduced), so `n·P = O` is a real check of the
+    /// order.
     pub fn mul(&self, k: &BigUint, pt: &Point) -> Point {
+        crate::jacobian::mul(self, k, pt)
+    }
+    /// `k·P` by MSB-first double-and-add with the affine chord-and-tangent
+    /// rule (an inversion per step): the cross-check of [`Curve::mul`].
+    pub fn mul_affine(&self, k: &BigUint, pt: &Point) -> Point {
         let mut acc: Point = None;
         for i in (0..k.bits()).rev() {
             acc = self.double(&acc);
@@ -160,4 +167,32 @@ pub fn scalar_reduced(curve: &Curve, bytes: &[u8], len: usize) -> Result<BigUint
         return Err(crate::Error::Length);
     }
     Ok(be(bytes) % &curve.n)
+}
+
+impl crate::jacobian::Arithmetic for Curve {
+    type Elem = BigUint;
+    fn zero(&self) -> BigUint {
+        BigUint::zero()
+    }
+    fn one(&self) -> BigUint {
+        BigUint::from(1u32)
+    }
+    fn add(&self, a: &BigUint, b: &BigUint) -> BigUint {
+        self.fadd(a, b)
+    }
+    fn sub(&self, a: &BigUint, b: &BigUint) -> BigUint {
+        self.fsub(a, b)
+    }
+    fn mul(&self, a: &BigUint, b: &BigUint) -> BigUint {
+        self.fmul(a, b)
+    }
+    fn times(&self, k: u64, a: &BigUint) -> BigUint {
+        (a * k) % &self.p
+    }
+    fn inv(&self, a: &BigUint) -> BigUint {
+        self.finv(a)
+    }
+    fn coeff_a(&self) -> BigUint {
+        self.a.clone()
+    }
 }

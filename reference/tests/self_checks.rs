@@ -197,3 +197,43 @@ fn poseidon2_sponge_shape() {
         poseidon2::hash_to_quintic_extension(&[7, 0, 0, 0, 0, 0, 0, 0, 0])
     );
 }
+
+/// The Jacobian double-and-add equals the affine chord-and-tangent one on
+/// every curve, for small and edge scalars (0, 1, 2, n − 1, n, n + 1, and
+/// scalars whose partial sums meet ±P and ∞), on G and on another point.
+#[test]
+fn jacobian_multiplication_equals_the_affine_one() {
+    use twinmul_reference::ecgfp5::curve as ec;
+    for c in [
+        twinmul_reference::secp256k1::curve(),
+        twinmul_reference::bn254::curve(),
+        twinmul_reference::bls12_381::curve(),
+    ] {
+        let p = c.mul_affine(&BigUint::from(12345u32), &c.g);
+        let n = c.n.clone();
+        let mut ks: Vec<BigUint> = (0u32..40).map(BigUint::from).collect();
+        ks.extend([
+            &n - 1u32,
+            n.clone(),
+            &n + 1u32,
+            &n >> 1,
+            (&n >> 1) + 1u32,
+            &n + &n - 1u32,
+        ]);
+        for k in &ks {
+            for pt in [&c.g, &p, &None] {
+                assert_eq!(c.mul(k, pt), c.mul_affine(k, pt), "k = {k}");
+            }
+        }
+    }
+    let n = ec::order();
+    let g = ec::generator();
+    let p = ec::mul_affine(&BigUint::from(777u32), &g);
+    let mut ks: Vec<BigUint> = (0u32..24).map(BigUint::from).collect();
+    ks.extend([&n - 1u32, n.clone(), &n + 1u32, &n >> 1]);
+    for k in &ks {
+        for pt in [&g, &p, &None] {
+            assert_eq!(ec::mul(k, pt), ec::mul_affine(k, pt), "ecgfp5, k = {k}");
+        }
+    }
+}

@@ -485,6 +485,9 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
         names.len(),
         names.join(", ")
     ));
+    for l in &sel.header {
+        r.line(l);
+    }
     vectors_stage(&mut r, &dir, &files, &impls);
     official_stage(&mut r, official, &impls);
     campaign_stage(&mut r, a, &impls);

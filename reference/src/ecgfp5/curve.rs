@@ -99,8 +99,48 @@ pub fn double(pt: &Point) -> Point {
     Some((x3, y3))
 }
 
-/// k·P by MSB-first double-and-add (k used as given, not reduced).
+/// GF(p⁵) and the model's coefficient A, for the Jacobian formulas.
+struct Model {
+    a: Fp5,
+}
+
+impl crate::jacobian::Arithmetic for Model {
+    type Elem = Fp5;
+    fn zero(&self) -> Fp5 {
+        Fp5::ZERO
+    }
+    fn one(&self) -> Fp5 {
+        Fp5::ONE
+    }
+    fn add(&self, a: &Fp5, b: &Fp5) -> Fp5 {
+        a.add(b)
+    }
+    fn sub(&self, a: &Fp5, b: &Fp5) -> Fp5 {
+        a.sub(b)
+    }
+    fn mul(&self, a: &Fp5, b: &Fp5) -> Fp5 {
+        a.mul(b)
+    }
+    fn times(&self, k: u64, a: &Fp5) -> Fp5 {
+        a.scale(k)
+    }
+    fn inv(&self, a: &Fp5) -> Fp5 {
+        a.invert()
+    }
+    fn coeff_a(&self) -> Fp5 {
+        self.a
+    }
+}
+
+/// k·P by MSB-first double-and-add in Jacobian coordinates (`jacobian.rs`;
+/// k used as given, not reduced).
 pub fn mul(k: &BigUint, pt: &Point) -> Point {
+    crate::jacobian::mul(&Model { a: coeff_a() }, k, pt)
+}
+
+/// k·P by MSB-first double-and-add with the affine chord-and-tangent rule:
+/// the cross-check of [`mul`].
+pub fn mul_affine(k: &BigUint, pt: &Point) -> Point {
     let mut acc: Point = None;
     for i in (0..k.bits()).rev() {
         acc = double(&acc);

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Source coverage of the optimized crate reached by the committed corpora:
+# every target's corpus replayed by `cargo fuzz coverage`, the profiles
+# merged, and llvm-cov's per-file summary of optimized/src (generated tables
+# left out). Needs LLVM tools of rustc's LLVM version (Debian: llvm-22):
+#   LLVM=/usr/lib/llvm-22/bin bash fuzz/coverage.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+llvm=${LLVM:-/usr/lib/llvm-22/bin}
+targets=${TARGETS:-$(cargo fuzz list)}
+objects=()
+for t in $targets; do
+  cargo fuzz coverage -O -s none --llvm-path "$llvm" "$t" "corpus/$t" >/dev/null 2>&1
+  objects+=("target/x86_64-unknown-linux-gnu/coverage/x86_64-unknown-linux-gnu/release/$t")
+done
+profiles=()
+for t in $targets; do profiles+=("coverage/$t/coverage.profdata"); done
+"$llvm/llvm-profdata" merge -sparse "${profiles[@]}" -o coverage/all.profdata
+first=${objects[0]}
+extra=()
+for o in "${objects[@]:1}"; do extra+=(-object "$o"); done
+"$llvm/llvm-cov" report "$first" "${extra[@]}" -instr-profile coverage/all.profdata \
+  --ignore-filename-regex='/\.cargo/|/rustc/|/tables/|generator_table|/audit/|/reference/|/fuzz/' \
+  | sed "s|$(cd .. && pwd)/||"
