@@ -3,7 +3,10 @@ set -eu
 # Builds every fuzz target (AddressSanitizer, libFuzzer) into $OUT with its
 # seed corpus. Run from the repository root; validated without Docker by
 #   OUT=$(mktemp -d) RUSTC_BOOTSTRAP=1 bash .clusterfuzzlite/build.sh
-cargo fuzz build -O --debug-assertions
+# Debug assertions on (overflow checks, the 5 × 52 field's magnitude
+# bounds); comparison tracing and disabled branch folding off, as in
+# fuzz/flags.sh, for throughput.
+cargo fuzz build -O --debug-assertions --no-trace-compares --disable-branch-folding=false
 bin=fuzz/target/x86_64-unknown-linux-gnu/release
 for t in $(cargo fuzz list); do
   cp "$bin/$t" "$OUT/"

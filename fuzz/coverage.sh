@@ -2,15 +2,15 @@
 # Source coverage of the optimized crate reached by the committed corpora:
 # every target's corpus replayed by `cargo fuzz coverage`, the profiles
 # merged, and llvm-cov's per-file summary of optimized/src (generated tables
-# left out). Needs LLVM tools of rustc's LLVM version (Debian: llvm-22):
-#   LLVM=/usr/lib/llvm-22/bin bash fuzz/coverage.sh
+# left out). Needs LLVM tools of rustc's own LLVM version:
+#   rustup component add llvm-tools && bash fuzz/coverage.sh
 set -euo pipefail
 cd "$(dirname "$0")"
-llvm=${LLVM:-/usr/lib/llvm-22/bin}
+llvm=${LLVM:-$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin}
 targets=${TARGETS:-$(cargo fuzz list)}
 objects=()
 for t in $targets; do
-  cargo fuzz coverage -O -s none --llvm-path "$llvm" "$t" "corpus/$t" >/dev/null 2>&1
+  cargo fuzz coverage -O -s none "$t" "corpus/$t" >/dev/null 2>&1
   objects+=("target/x86_64-unknown-linux-gnu/coverage/x86_64-unknown-linux-gnu/release/$t")
 done
 profiles=()

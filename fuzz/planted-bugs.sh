@@ -8,10 +8,11 @@
 # found by none of its targets within LIMIT seconds each (default 300).
 set -u
 cd "$(dirname "$0")"
+source ./flags.sh
 export RUSTFLAGS="--cfg twinmul_planted_bug"
 limit=${LIMIT:-300}
 td=target-planted
-cargo fuzz build -O -s none --target-dir "$td" >/dev/null 2>&1 || { echo "build failed"; exit 2; }
+cargo fuzz build "${FUZZ_FLAGS[@]}" --target-dir "$td" >/dev/null 2>&1 || { echo "build failed"; exit 2; }
 declare -A found
 for pair in "field:dropped carry in REDC" "glv:off-by-one in the GLV split" "mul_g:off-by-one in the GLV split"; do
   t=${pair%%:*}
@@ -23,7 +24,7 @@ for pair in "field:dropped carry in REDC" "glv:off-by-one in the GLV split" "mul
   fi
   tmp=$(mktemp -d)
   start=$(date +%s%N)
-  cargo fuzz run -O -s none --target-dir "$td" "$t" "$tmp" "corpus/$t" -- \
+  cargo fuzz run "${FUZZ_FLAGS[@]}" --target-dir "$td" "$t" "$tmp" "corpus/$t" -- \
     -max_total_time="$limit" -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$tmp/" >"$tmp/log" 2>&1
   rc=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))

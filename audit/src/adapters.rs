@@ -1,6 +1,7 @@
 //! One adapter per implementation, each translating the interop bytes to and
 //! from its library's types.
 
+pub mod flavours;
 pub mod optimized;
 pub mod reference;
 

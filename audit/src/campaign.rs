@@ -4,15 +4,20 @@
 //!
 //! Only (curve, op) pairs that at least two selected implementations have
 //! are run; a cell exists only for an implementation that has its pair. An
-//! answer *agrees* when it equals the reference's; a *disagreement* is an
-//! answer that differs, a *failure* an implementation that could not answer
-//! (a driver that broke, an adapter that panicked). Declines are counted
-//! apart and never as agreement.
+//! answer *agrees* when it equals the answer of the policy its
+//! implementation is held to (twinmul's own implementation of that policy
+//! gives it; see [`crate::judge`]); it is *explained* when it is another
+//! policy's answer and the run excuses that; a *disagreement* is any other
+//! answer, a *failure* an implementation that could not answer (a driver
+//! that broke, an adapter that panicked). Declines are counted apart and
+//! never as agreement.
 
-use crate::check::{compare, Comparison, Outcome};
+use crate::check::{Comparison, Outcome};
 use crate::edge::{biased_scalar, order};
 use crate::implementation::{run, Implementation};
+use crate::judge::Verdict;
 use crate::model::{Answer, Curve, Input, Op};
+use crate::policy::Expectation;
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -23,10 +28,13 @@ use std::time::Instant;
 /// What one implementation did for one (curve, op) in the campaign.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Cell {
-    /// Answers equal to the reference's.
+    /// Answers equal to the answer of the policy the implementation is
+    /// held to (the contract's unless it declares another).
     pub agreed: usize,
-    /// Answers different from the reference's.
+    /// Answers different from their policy's that no policy excuses.
     pub disagreed: usize,
+    /// Answers that are another policy's, excused (docs/policies.md).
+    pub explained: usize,
     /// Declines.
     pub declined: usize,
     /// Failures to answer.
@@ -55,6 +63,8 @@ pub struct Campaign {
     pub cells: BTreeMap<(Curve, Op, String), Cell>,
     /// Every comparison that did not agree, in full.
     pub disagreements: Vec<Comparison>,
+    /// Every comparison whose answers differ only as policies explain.
+    pub explained: Vec<Comparison>,
     /// (curve, op) pairs not run because fewer than two selected
     /// implementations have them, with the one that does (if any).
     pub not_compared: Vec<(Curve, Op, Vec<String>)>,
@@ -150,11 +160,18 @@ pub fn random_input(
 }
 
 impl Campaign {
-    /// Runs `input` on every implementation that has its pair, comparing
-    /// each answer with the reference's (or, without a reference answer,
-    /// with the first answer) and timing each call.
-    pub fn run_case(&mut self, curve: Curve, input: &Input, impls: &[Box<dyn Implementation>]) {
+    /// Runs `input` on every implementation that has its pair, timing each
+    /// call, and judges each answer under `expectation` (see
+    /// [`crate::judge`]).
+    pub fn run_case(
+        &mut self,
+        curve: Curve,
+        input: &Input,
+        impls: &[Box<dyn Implementation>],
+        expectation: &Expectation,
+    ) {
         let mut answers = Vec::with_capacity(impls.len());
+        let mut times = Vec::with_capacity(impls.len());
         let mut not_applicable = Vec::new();
         for imp in impls {
             if !imp.supports(curve, input.op()) {
@@ -163,46 +180,37 @@ impl Campaign {
             }
             let t = Instant::now();
             let a = run(imp.as_ref(), curve, input);
-            answers.push((imp.name().to_string(), a, t.elapsed().as_nanos() as u64));
+            times.push(t.elapsed().as_nanos() as u64);
+            answers.push((imp.name().to_string(), imp.policy(), a));
         }
-        let baseline = answers
-            .iter()
-            .find(|(n, a, _)| n == "reference" && !a.is_declined())
-            .or_else(|| {
-                answers
-                    .iter()
-                    .find(|(_, a, _)| !a.is_declined() && !a.is_failed())
-            })
-            .map(|(_, a, _)| a.clone());
-        for (name, a, ns) in &answers {
+        let c = Comparison::judged(curve, input, answers, not_applicable, expectation);
+        for (((name, _), verdict), ns) in c.answers.iter().zip(&c.verdicts).zip(times) {
             let cell = self
                 .cells
                 .entry((curve, input.op(), name.clone()))
                 .or_default();
-            if a.is_failed() {
-                cell.failed += 1;
-                continue;
-            }
-            match baseline.as_ref().and_then(|b| b.agrees_with(a)) {
-                None => cell.declined += 1,
-                Some(true) => {
-                    cell.agreed += 1;
-                    cell.times_ns.push(*ns);
+            let slot = match verdict {
+                Verdict::Failed => {
+                    cell.failed += 1;
+                    continue;
                 }
-                Some(false) => {
-                    cell.disagreed += 1;
-                    cell.times_ns.push(*ns);
+                Verdict::Declined | Verdict::Unjudged { .. } => {
+                    cell.declined += 1;
+                    continue;
                 }
-            }
+                Verdict::Expected { .. } => &mut cell.agreed,
+                v if v.is_explained() => &mut cell.explained,
+                _ => &mut cell.disagreed,
+            };
+            *slot += 1;
+            cell.times_ns.push(ns);
         }
-        let c = Comparison {
-            curve,
-            input: input.clone(),
-            answers: answers.into_iter().map(|(n, a, _)| (n, a)).collect(),
-            not_applicable,
-        };
         match c.outcome() {
             Outcome::Agreed => self.compared += 1,
+            Outcome::Explained => {
+                self.compared += 1;
+                self.explained.push(c);
+            }
             Outcome::Disagreed => {
                 self.compared += 1;
                 self.disagreements.push(c);
@@ -247,6 +255,7 @@ pub fn campaign(
     impls: &[Box<dyn Implementation>],
     cases: usize,
     seed: u64,
+    expectation: &Expectation,
     progress: &dyn Fn(Curve, Op),
 ) -> Result<Campaign, String> {
     let reference = impls
@@ -268,7 +277,7 @@ pub fn campaign(
         let mut rng = ChaCha20Rng::seed_from_u64(seed ^ ((ci as u64) << 40) ^ ((op as u64) << 32));
         for _ in 0..cases {
             let input = random_input(curve, op, reference.as_ref(), &mut rng);
-            out.run_case(curve, &input, impls);
+            out.run_case(curve, &input, impls, expectation);
             progress(curve, op);
         }
     }
@@ -281,18 +290,21 @@ pub fn timed_comparison(
     curve: Curve,
     input: &Input,
     impls: &[Box<dyn Implementation>],
+    expectation: &Expectation,
 ) -> (Comparison, Vec<(String, f64)>) {
     let mut times = Vec::new();
-    let mut c = compare(curve, input, &[]);
+    let mut answers = Vec::new();
+    let mut not_applicable = Vec::new();
     for imp in impls {
         if !imp.supports(curve, input.op()) {
-            c.not_applicable.push(imp.name().to_string());
+            not_applicable.push(imp.name().to_string());
             continue;
         }
         let t = Instant::now();
         let a = run(imp.as_ref(), curve, input);
         times.push((imp.name().to_string(), t.elapsed().as_secs_f64() * 1e6));
-        c.answers.push((imp.name().to_string(), a));
+        answers.push((imp.name().to_string(), imp.policy(), a));
     }
+    let c = Comparison::judged(curve, input, answers, not_applicable, expectation);
     (c, times)
 }

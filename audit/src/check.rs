@@ -5,13 +5,17 @@
 //!
 //! A comparison covers what it says and no more: implementations that do not
 //! have the (curve, op) pair are *not applicable* and listed apart; declines
-//! are never agreement; and agreement needs at least two answers.
+//! are never agreement; agreement needs at least two answers; and an answer
+//! that differs is a disagreement unless a known policy explains it.
 
 use crate::implementation::{run, Implementation};
+use crate::judge::{judge, PolicyAnswers, Verdict};
 use crate::model::{Answer, Curve, Input};
+use crate::policy::{Expectation, Policy};
 use std::fmt::Write as _;
 
-/// Every applicable implementation's answer to one input.
+/// Every applicable implementation's answer to one input, each judged
+/// against the answer of the policy it is held to (see [`crate::judge`]).
 #[derive(Clone, Debug)]
 pub struct Comparison {
     /// The curve.
@@ -21,6 +25,11 @@ pub struct Comparison {
     /// `(implementation, answer)` for each implementation that supports the
     /// (curve, op) pair, in registry order.
     pub answers: Vec<(String, Answer)>,
+    /// The verdict on each answer, in the order of `answers`.
+    pub verdicts: Vec<Verdict>,
+    /// Policies' answers that no participant gave and twinmul computed to
+    /// judge the others, with the implementation that computed each.
+    pub policy_answers: Vec<(Policy, String, Answer)>,
     /// The implementations that do not have the (curve, op) pair at all.
     pub not_applicable: Vec<String>,
 }
@@ -30,13 +39,44 @@ pub struct Comparison {
 pub enum Outcome {
     /// At least two implementations answered, all alike, and none failed.
     Agreed,
-    /// Two answers differ, or an implementation failed to answer.
+    /// At least two answered, and the answers differ only where a policy
+    /// explains it (docs/policies.md): not a failure.
+    Explained,
+    /// An answer no known policy explains, a policy difference the run
+    /// does not excuse, or a failure to answer.
     Disagreed,
     /// Fewer than two answers and no failure: nothing was compared.
     TooFewAnswers,
 }
 
 impl Comparison {
+    /// Judges `answers` — `(implementation, its declared policy, answer)` —
+    /// under `expectation`.
+    pub fn judged(
+        curve: Curve,
+        input: &Input,
+        answers: Vec<(String, Option<Policy>, Answer)>,
+        not_applicable: Vec<String>,
+        expectation: &Expectation,
+    ) -> Comparison {
+        let mut policies = PolicyAnswers::new(curve, input);
+        for (name, _, a) in &answers {
+            policies.offer(name, a);
+        }
+        let verdicts = answers
+            .iter()
+            .map(|(_, declared, a)| judge(a, *declared, expectation, &mut policies))
+            .collect();
+        Comparison {
+            curve,
+            input: input.clone(),
+            policy_answers: policies.computed(),
+            answers: answers.into_iter().map(|(n, _, a)| (n, a)).collect(),
+            verdicts,
+            not_applicable,
+        }
+    }
+
     /// The answers that are not declines (failures included).
     pub fn answered(&self) -> impl Iterator<Item = &(String, Answer)> {
         self.answers.iter().filter(|(_, a)| !a.is_declined())
@@ -52,39 +92,61 @@ impl Comparison {
         self.answers.len() - self.answered_count()
     }
 
-    /// True when every answer agrees with every other and none is a failure
-    /// (vacuously true for fewer than two answers: see [`Comparison::outcome`]).
+    /// True when no verdict fails the run: every answer is its policy's,
+    /// or another policy's where that is excused, and none is a failure
+    /// (vacuously true for no answers: see [`Comparison::outcome`]).
     pub fn consistent(&self) -> bool {
+        !self.verdicts.iter().any(Verdict::fails)
+    }
+
+    /// Whether every answer equals every other.
+    fn all_alike(&self) -> bool {
         let mut it = self.answered();
         match it.next() {
             None => true,
-            Some((_, first)) => {
-                !first.is_failed() && it.all(|(_, a)| first.agrees_with(a) == Some(true))
-            }
+            Some((_, first)) => it.all(|(_, a)| first.agrees_with(a) == Some(true)),
         }
     }
 
     /// The verdict of this comparison.
     pub fn outcome(&self) -> Outcome {
+        let judged = self
+            .verdicts
+            .iter()
+            .filter(|v| matches!(v, Verdict::Expected { .. } | Verdict::Policy { .. }))
+            .count();
         if !self.consistent() {
             Outcome::Disagreed
-        } else if self.answered_count() < 2 {
+        } else if judged < 2 {
             Outcome::TooFewAnswers
-        } else {
+        } else if self.all_alike() {
             Outcome::Agreed
+        } else {
+            Outcome::Explained
         }
     }
 
     /// The side-by-side report: the input, then one line per applicable
-    /// implementation, then the ones that do not have the pair.
+    /// implementation with the verdict's note, the policies' answers
+    /// computed to judge them, then the ones that do not have the pair.
     pub fn report(&self) -> String {
         let mut s = format!("{} {}:\n", self.curve, self.input.op());
         for (k, v) in self.input.fields() {
             let _ = writeln!(s, "  {k:<12} {v}");
         }
         let w = self.answers.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-        for (name, a) in &self.answers {
-            let _ = writeln!(s, "  {name:<w$}  {a}");
+        for ((name, a), v) in self.answers.iter().zip(&self.verdicts) {
+            match v.note() {
+                n if n.is_empty() => {
+                    let _ = writeln!(s, "  {name:<w$}  {a}");
+                }
+                n => {
+                    let _ = writeln!(s, "  {name:<w$}  {a}  [{n}]");
+                }
+            }
+        }
+        for (p, by, a) in &self.policy_answers {
+            let _ = writeln!(s, "  ({p}'s answer, computed by {by}: {a})");
         }
         if !self.not_applicable.is_empty() {
             let _ = writeln!(
@@ -98,33 +160,57 @@ impl Comparison {
         s
     }
 
-    /// The comparison as JSON: curve, op, inputs and each answer.
+    /// The comparison as JSON: curve, op, inputs, each answer with its
+    /// verdict, and the policies' answers computed to judge them.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "curve": self.curve.id(),
             "op": self.input.op().id(),
             "inputs": self.input.fields_json(),
-            "answers": self.answers.iter().map(|(name, a)| {
-                serde_json::json!({"implementation": name, "answer": a.to_json()})
+            "answers": self.answers.iter().zip(&self.verdicts).map(|((name, a), v)| {
+                serde_json::json!({"implementation": name, "answer": a.to_json(), "verdict": v.to_json()})
+            }).collect::<Vec<_>>(),
+            "policy_answers": self.policy_answers.iter().map(|(p, by, a)| {
+                serde_json::json!({"policy": p.id(), "computed_by": by, "answer": a.to_json()})
             }).collect::<Vec<_>>(),
         })
     }
 }
 
 /// Runs `input` on every implementation in `impls` that supports its
-/// (curve, op) pair.
+/// (curve, op) pair, under the contract.
 pub fn compare(curve: Curve, input: &Input, impls: &[Box<dyn Implementation>]) -> Comparison {
-    let (applicable, not): (Vec<_>, Vec<_>) =
-        impls.iter().partition(|i| i.supports(curve, input.op()));
-    Comparison {
-        curve,
-        input: input.clone(),
-        answers: applicable
-            .into_iter()
-            .map(|i| (i.name().to_string(), run(i.as_ref(), curve, input)))
-            .collect(),
-        not_applicable: not.into_iter().map(|i| i.name().to_string()).collect(),
-    }
+    compare_under(curve, input, impls, &Expectation::default())
+}
+
+/// [`compare`] under the run's `expectation`.
+pub fn compare_under(
+    curve: Curve,
+    input: &Input,
+    impls: &[Box<dyn Implementation>],
+    expectation: &Expectation,
+) -> Comparison {
+    let refs: Vec<&dyn Implementation> = impls.iter().map(|i| i.as_ref()).collect();
+    compare_on(curve, input, &refs, expectation)
+}
+
+/// [`compare_under`] on borrowed implementations.
+pub fn compare_on(
+    curve: Curve,
+    input: &Input,
+    impls: &[&dyn Implementation],
+    expectation: &Expectation,
+) -> Comparison {
+    let (applicable, not): (Vec<&dyn Implementation>, Vec<&dyn Implementation>) = impls
+        .iter()
+        .copied()
+        .partition(|i| i.supports(curve, input.op()));
+    let answers = applicable
+        .into_iter()
+        .map(|i| (i.name().to_string(), i.policy(), run(i, curve, input)))
+        .collect();
+    let not_applicable = not.into_iter().map(|i| i.name().to_string()).collect();
+    Comparison::judged(curve, input, answers, not_applicable, expectation)
 }
 
 /// Runs `input` everywhere and panics with the side-by-side report on any

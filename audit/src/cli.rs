@@ -97,6 +97,30 @@ struct Cli {
     cmd: Cmd,
 }
 
+/// The policy a run holds implementations to (see `docs/policies.md`).
+#[derive(Args, Clone, Default)]
+pub struct PolicyArg {
+    /// Hold every implementation that declares no policy of its own to
+    /// NAME (strict, go-v0.0.15, goldilocks-crypto-0.1.2). Without it they
+    /// are held to the contract (strict), and an answer that is another
+    /// known policy's is reported as a policy difference, not a failure;
+    /// with it, such an answer fails.
+    #[arg(long, value_name = "NAME")]
+    pub policy: Option<String>,
+}
+
+impl PolicyArg {
+    /// The run's expectation.
+    pub fn expectation(&self) -> Result<crate::policy::Expectation, UsageError> {
+        match &self.policy {
+            None => Ok(crate::policy::Expectation::default()),
+            Some(name) => crate::policy::Policy::from_id(name)
+                .map(crate::policy::Expectation::chosen)
+                .map_err(|e| UsageError(format!("--policy: {e}"))),
+        }
+    }
+}
+
 /// Outside implementations for a run (see `docs/drivers.md`).
 #[derive(Args, Clone, Default)]
 pub struct DriverArgs {
@@ -138,7 +162,10 @@ pub fn driver_header(entries: &[Entry]) -> Vec<String> {
             Origin::Driver { command, from } => {
                 let hs = match e.implementation.version() {
                     v if v.is_empty() => "handshake FAILED".to_string(),
-                    v => format!("handshake: {v}"),
+                    v => match e.implementation.policy() {
+                        Some(p) => format!("handshake: {v}; declares the {p} policy"),
+                        None => format!("handshake: {v}; declares no policy"),
+                    },
                 };
                 Some(format!(
                     "driver {}: `{command}` (from {from}); {hs}",

@@ -246,6 +246,10 @@ impl Implementation for Driver {
         format!("{} {}", self.hello.name, self.hello.version)
     }
 
+    fn policy(&self) -> Option<crate::policy::Policy> {
+        self.hello.policy
+    }
+
     fn supports(&self, curve: Curve, op: Op) -> bool {
         self.hello.supports.contains(&(curve, op))
     }

@@ -3,13 +3,14 @@
 //! property tests call the same functions through [`run_bytes`].
 //!
 //! **Who is compared.** Every execution of a differential target runs one
-//! flavour of the optimized crate (the code under test: constant time when
-//! the input's `oracle` byte is below 128, variable time otherwise), every
-//! outside driver named in `TWINMUL_DRIVERS`, and one independent oracle
-//! chosen from the same byte: the naive reference when `oracle % 16 == 15`
-//! ([`REFERENCE_SHARE`]; not 0, which is what `arbitrary` reads from an
-//! exhausted input), otherwise one of the peer libraries that have the
-//! (curve, op) pair, in turn. A peer that declines the input class is
+//! flavour of the optimized crate (the code under test), every outside
+//! driver named in `TWINMUL_DRIVERS`, and one independent oracle. Both are
+//! chosen by a hash of the whole input ([`selector`], FNV-1a over its
+//! `Debug` form, so that any mutated byte reselects): the constant-time
+//! flavour when the hash's bit 7 is clear, the variable-time one otherwise;
+//! the naive reference when the hash is 0 mod 16 ([`REFERENCE_SHARE`]),
+//! otherwise one of the peer libraries that have the (curve, op) pair, in
+//! turn. A peer that declines the input class is
 //! replaced by the reference for that input, so every execution compares the
 //! optimized crate with at least one independent implementation that
 //! answered. [`compare_everything`] (the corpus replay in `cargo test`)
@@ -29,10 +30,12 @@
 //! over the whole range (x·c mod n). `TWINMUL_FUZZ_CURVE` (a curve id) pins
 //! the curve-selecting targets to one curve, for per-curve measurements.
 
-use crate::check::{compare, Comparison};
+use crate::adapters::flavours::Flavour;
+use crate::check::{compare_on, Comparison};
 use crate::edge::{decode_scalar, edge_scalars, encode_scalar, order};
 use crate::implementation::{run, Implementation};
 use crate::model::{Answer, Curve, Input};
+use crate::policy::Expectation;
 use crate::registry::implementations_with_env_drivers;
 use arbitrary::{Arbitrary, Unstructured};
 use num_bigint::BigUint;
@@ -40,8 +43,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 /// One execution in this many compares with the naive reference (chosen by
-/// the input's `oracle` byte); the others with a peer library.
+/// the input's hash); the others with a peer library.
 pub const REFERENCE_SHARE: u8 = 16;
+
+/// The byte that chooses an input's comparison: FNV-1a over its `Debug`
+/// form, folded to 8 bits. A hash of the whole input rather than one of its
+/// bytes, because libFuzzer favours "interesting" byte values (0, 0x7f,
+/// 0xff), which would skew any fixed rule on a single byte.
+pub fn selector(input: &impl std::fmt::Debug) -> u8 {
+    let h = format!("{input:?}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    (h ^ (h >> 32) ^ (h >> 16) ^ (h >> 8)) as u8
+}
 
 static EVERYTHING: AtomicBool = AtomicBool::new(false);
 
@@ -71,6 +87,9 @@ enum Role {
     UnderTest,
     /// The naive reference.
     Reference,
+    /// twinmul's implementations of other policies (`optimized@…`,
+    /// `reference@…`), which check each other.
+    Flavour,
     /// A peer library compiled in.
     Peer,
     /// An outside driver: always compared.
@@ -78,26 +97,38 @@ enum Role {
 }
 
 fn role(imp: &dyn Implementation) -> Role {
-    static PEERS: OnceLock<Vec<String>> = OnceLock::new();
-    let peers = PEERS.get_or_init(|| {
-        crate::registry::peer_implementations()
-            .iter()
-            .map(|p| p.name().to_string())
-            .collect()
+    static PEERS: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
+    let (peers, flavours) = PEERS.get_or_init(|| {
+        let names = |v: &[Box<dyn Implementation>]| -> Vec<String> {
+            v.iter().map(|p| p.name().to_string()).collect()
+        };
+        let flavours: Vec<Box<dyn Implementation>> = Flavour::all()
+            .into_iter()
+            .map(|f| Box::new(f) as Box<dyn Implementation>)
+            .collect();
+        (
+            names(&crate::registry::peer_implementations()),
+            names(&flavours),
+        )
     });
     match imp.name() {
         "reference" => Role::Reference,
         "optimized" | "optimized-vartime" => Role::UnderTest,
         n if peers.iter().any(|p| p == n) => Role::Peer,
+        n if flavours.iter().any(|f| f == n) => Role::Flavour,
         _ => Role::Driver,
     }
 }
 
+/// The ECgFp5 inputs on which the policy flavours are compared too (their
+/// own differential: the optimized flavour against the reference one).
+const FLAVOUR_SHARE: u8 = 8;
+
 /// Runs `input` on the implementations this execution compares (module
-/// doc) and panics with the side-by-side report on any disagreement, or
-/// unless the optimized crate and an independent implementation answered.
+/// doc) and panics with the side-by-side report on any failing verdict, or
+/// unless an independent implementation gave the optimized crate's answer.
 /// Returns the comparison's report: a digest of what was checked.
-pub fn check_input(curve: Curve, input: &Input, oracle: u8) -> String {
+pub fn check_input(curve: Curve, input: &Input, select: u8) -> String {
     let op = input.op();
     let all = impls();
     let have: Vec<&dyn Implementation> = all
@@ -111,15 +142,15 @@ pub fn check_input(curve: Curve, input: &Input, oracle: u8) -> String {
         .copied()
         .filter(|i| role(*i) == Role::Peer)
         .collect();
-    let use_reference =
-        everything || oracle % REFERENCE_SHARE == REFERENCE_SHARE - 1 || peers.is_empty();
+    let use_reference = everything || select % REFERENCE_SHARE == 0 || peers.is_empty();
     let peer = (!peers.is_empty() && !everything)
-        .then(|| peers[((oracle % 128) / REFERENCE_SHARE) as usize % peers.len()]);
-    let flavour = if oracle < 128 {
+        .then(|| peers[((select % 128) / REFERENCE_SHARE) as usize % peers.len()]);
+    let flavour = if select < 128 {
         "optimized"
     } else {
         "optimized-vartime"
     };
+    let flavours = everything || select % FLAVOUR_SHARE == 1;
     let mut chosen: Vec<&dyn Implementation> = have
         .iter()
         .copied()
@@ -127,37 +158,42 @@ pub fn check_input(curve: Curve, input: &Input, oracle: u8) -> String {
             Role::UnderTest => everything || i.name() == flavour,
             Role::Driver => true,
             Role::Reference => use_reference,
+            Role::Flavour => flavours,
             Role::Peer => {
                 everything || (!use_reference && Some(i.name()) == peer.map(|p| p.name()))
             }
         })
         .collect();
-    let mut c = compare_on(curve, input, &chosen);
-    let independent = |c: &Comparison| {
-        c.answered()
-            .any(|(n, _)| matches!(role(named(n)), Role::Reference | Role::Peer))
-    };
-    if !independent(&c) && !use_reference {
-        // The peer declined this input class: ask the reference instead.
+    let expectation = Expectation::default();
+    let mut c = compare_on(curve, input, &chosen, &expectation);
+    if !confirmed(&c) && !use_reference {
+        // The peer declined this input class or follows another policy
+        // here: ask the reference, which follows the contract.
         chosen.push(named("reference"));
-        c = compare_on(curve, input, &chosen);
+        c = compare_on(curve, input, &chosen, &expectation);
     }
     assert!(c.consistent(), "implementations disagree\n{}", c.report());
     assert!(
-        independent(&c) && c.answered().any(|(n, _)| n.starts_with("optimized")),
-        "the optimized crate and an independent implementation must both answer\n{}",
+        confirmed(&c),
+        "an independent implementation must give the optimized crate's answer\n{}",
         c.report()
     );
     c.report()
 }
 
-fn compare_on(curve: Curve, input: &Input, impls: &[&dyn Implementation]) -> Comparison {
-    let mut c = compare(curve, input, &[]);
-    for i in impls {
-        c.answers
-            .push((i.name().to_string(), run(*i, curve, input)));
-    }
-    c
+/// Whether the optimized crate answered and an independent implementation
+/// (the reference or a peer) gave the same answer.
+fn confirmed(c: &Comparison) -> bool {
+    let under_test: Vec<&Answer> = c
+        .answered()
+        .filter(|(n, _)| role(named(n)) == Role::UnderTest)
+        .map(|(_, a)| a)
+        .collect();
+    !under_test.is_empty()
+        && c.answered().any(|(n, a)| {
+            matches!(role(named(n)), Role::Reference | Role::Peer)
+                && under_test.iter().all(|u| u.agrees_with(a) == Some(true))
+        })
 }
 
 /// Decodes raw fuzzer bytes into `T` as libfuzzer-sys does for typed
@@ -294,8 +330,6 @@ fn point(c: Curve, src: &PointSource) -> Vec<u8> {
 pub struct MulGInput {
     /// Curve selector (mod 4).
     pub curve: u8,
-    /// Which independent implementation this execution compares with.
-    pub oracle: u8,
     /// Edge modifier.
     pub modifier: u8,
     /// Scalar bytes.
@@ -308,7 +342,7 @@ pub fn check_mul_g(i: &MulGInput) -> String {
     let input = Input::MulG {
         scalar: modify_scalar(c, i.modifier, &i.scalar),
     };
-    check_input(c, &input, i.oracle)
+    check_input(c, &input, selector(i))
 }
 
 /// k·P on every compared implementation.
@@ -316,8 +350,6 @@ pub fn check_mul_g(i: &MulGInput) -> String {
 pub struct MulInput {
     /// Curve selector.
     pub curve: u8,
-    /// Which independent implementation this execution compares with.
-    pub oracle: u8,
     /// Edge modifier.
     pub modifier: u8,
     /// The point.
@@ -333,7 +365,7 @@ pub fn check_mul(i: &MulInput) -> String {
         point: point(c, &i.point),
         scalar: modify_scalar(c, i.modifier, &i.scalar),
     };
-    check_input(c, &input, i.oracle)
+    check_input(c, &input, selector(i))
 }
 
 /// Decoding of (mostly mutated) encodings.
@@ -341,8 +373,6 @@ pub fn check_mul(i: &MulInput) -> String {
 pub struct DecodeInput {
     /// Curve selector.
     pub curve: u8,
-    /// Which independent implementation this execution compares with.
-    pub oracle: u8,
     /// The starting encoding.
     pub point: PointSource,
     /// (position, xor) byte edits.
@@ -364,7 +394,7 @@ pub fn check_decode(i: &DecodeInput) -> String {
     if let Some(t) = i.truncate {
         p.truncate(t as usize);
     }
-    check_input(c, &Input::Decode { point: p }, i.oracle)
+    check_input(c, &Input::Decode { point: p }, selector(i))
 }
 
 /// Signing (BIP340 on secp256k1, Lighter on ECgFp5).
@@ -372,8 +402,6 @@ pub fn check_decode(i: &DecodeInput) -> String {
 pub struct SignInput {
     /// ECgFp5 instead of secp256k1.
     pub lighter: bool,
-    /// Which independent implementation this execution compares with.
-    pub oracle: u8,
     /// Secret-key modifier and bytes.
     pub sk_modifier: u8,
     /// Secret key bytes.
@@ -434,13 +462,13 @@ fn sign_input(i: &SignInput) -> (Curve, Input) {
 /// Checks one signature: identical bytes (or identical refusal) everywhere.
 pub fn check_sign(i: &SignInput) -> String {
     let (c, input) = sign_input(i);
-    check_input(c, &input, i.oracle)
+    check_input(c, &input, selector(i))
 }
 
 /// Verification of a signature made by the optimized signer, then mutated.
 #[derive(Arbitrary, Debug, Clone)]
 pub struct VerifyInput {
-    /// How the signature is made (its `oracle` byte picks the comparison).
+    /// How the signature is made.
     pub sign: SignInput,
     /// (position, xor) edits of the signature.
     pub sig_edits: Vec<(u8, u8)>,
@@ -504,7 +532,7 @@ pub fn check_verify(i: &VerifyInput) -> String {
         message,
         signature: sig,
     };
-    check_input(c, &input, i.sign.oracle)
+    check_input(c, &input, selector(i))
 }
 
 /// Field arithmetic of the optimized crate on arbitrary values.

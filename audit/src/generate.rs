@@ -2,17 +2,24 @@
 //! the peer libraries, never from the code under test.
 //!
 //! Every case is run on every peer that supports it; the peers must agree,
-//! and their common answer is the expected value. Inputs that no peer will
-//! answer (the contract's strict rules where a peer is lax, e.g. ECgFp5
-//! limbs ≥ p) get the value the interop contract prescribes — always a
-//! rejection or `valid: false` — and their comment says so. The RNG is
+//! and their common answer is the expected value. Inputs where the
+//! contract is strict and no peer follows it (e.g. ECgFp5 limbs ≥ p, which
+//! goldilocks-crypto reads mod p) get the value the interop contract
+//! prescribes — always a rejection or `valid: false` — and their comment
+//! says so. On ECgFp5, each case whose answer differs under another known
+//! policy (docs/policies.md) is followed by a case stating that policy's
+//! answer (`"policy"`): the answer of twinmul's two independent
+//! implementations of the policy, which must agree, and of the peer that
+//! follows it wherever the peer answers. The RNG is
 //! ChaCha20 seeded from `--seed`, one stream per curve, so the files are
 //! reproducible byte for byte (a test regenerates them).
 
-use crate::check::compare;
+use crate::adapters::flavours::Flavour;
 use crate::edge::{biased_scalar, edge_scalars, encode_scalar, order};
+use crate::implementation::run;
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Expected, Input};
+use crate::policy::Policy;
 use crate::registry::peer_implementations;
 use crate::vectors::{CaseOut, VectorFile};
 use num_bigint::BigUint;
@@ -30,18 +37,42 @@ struct Gen {
     curve: Curve,
     peers: Vec<Box<dyn Implementation>>,
     rng: ChaCha20Rng,
-    cases: Vec<CaseOut>,
+    cases: Vec<(Input, Expected, CaseOut)>,
 }
 
 impl Gen {
-    /// The peers' common answer; an error if they disagree or none answers.
+    /// Each peer that has the input's (curve, op) pair: its name, declared
+    /// policy and answer.
+    fn answers(&self, input: &Input) -> Vec<(&str, Option<Policy>, Answer)> {
+        self.peers
+            .iter()
+            .filter(|p| p.supports(self.curve, input.op()))
+            .map(|p| (p.name(), p.policy(), run(p.as_ref(), self.curve, input)))
+            .collect()
+    }
+
+    /// The peers' common answer; an error if they disagree, one fails, or
+    /// none answers. Used where every policy answers alike (the cases whose
+    /// answer a policy changes go through [`Gen::push_invalid`]).
     fn consensus(&self, input: &Input) -> Result<Answer, String> {
-        let c = compare(self.curve, input, &self.peers);
-        if !c.consistent() {
-            return Err(format!("peers disagree:\n{}", c.report()));
+        let answers = self.answers(input);
+        let report = || {
+            let lines: Vec<String> = answers
+                .iter()
+                .map(|(n, _, a)| format!("  {n}: {a}"))
+                .collect();
+            format!("{} {}:\n{}", self.curve, input.op(), lines.join("\n"))
+        };
+        let mut answered = answers.iter().filter(|(_, _, a)| !a.is_declined());
+        let Some((_, _, first)) = answered.next() else {
+            return Err(format!("no peer answers:\n{}", report()));
+        };
+        if matches!(first, Answer::Failed(_))
+            || answered.any(|(_, _, a)| first.agrees_with(a) != Some(true))
+        {
+            return Err(format!("peers disagree:\n{}", report()));
         }
-        let first = c.answered().next().map(|(_, a)| a.clone());
-        first.ok_or_else(|| format!("no peer answers:\n{}", c.report()))
+        Ok(first.clone())
     }
 
     fn push(&mut self, input: Input, comment: &str) -> Result<Answer, String> {
@@ -54,7 +85,8 @@ impl Gen {
                 return Err(format!("no consensus ({why}):\n{}", input.op()))
             }
         };
-        self.cases.push(CaseOut::new(&input, &exp, comment));
+        let case = CaseOut::new(&input, &exp, comment);
+        self.cases.push((input, exp, case));
         Ok(a)
     }
 
@@ -65,23 +97,32 @@ impl Gen {
             Input::Verify { .. } => Expected::Verdict(false),
             _ => Expected::Rejected,
         };
-        let c = compare(self.curve, &input, &self.peers);
-        let comment = match c.answered().next() {
-            None => format!("{comment} (contract rule; no peer answers this input class)"),
-            Some(_)
-                if c.consistent()
-                    && c.answered().all(|(_, a)| expected.matches(a) == Some(true)) =>
-            {
-                comment.to_string()
+        // Peers that follow the contract must give its answer; a peer that
+        // declares another policy may not (the policy cases check it).
+        let answers = self.answers(&input);
+        let mut backing = 0;
+        for (name, policy, a) in &answers {
+            let strict = matches!(policy, None | Some(Policy::Strict));
+            match expected.matches(a) {
+                Some(true) => backing += 1,
+                None if a.is_declined() => {}
+                _ if !strict => {}
+                _ => {
+                    return Err(format!(
+                        "peer {name} answers {a} where the contract says {expected}: {} {}",
+                        self.curve,
+                        input.op()
+                    ))
+                }
             }
-            Some(_) => {
-                return Err(format!(
-                    "a peer accepts an input the contract rejects:\n{}",
-                    c.report()
-                ))
-            }
+        }
+        let comment = if backing == 0 {
+            format!("{comment} (contract rule; no peer gives the contract's answer here)")
+        } else {
+            comment.to_string()
         };
-        self.cases.push(CaseOut::new(&input, &expected, comment));
+        let case = CaseOut::new(&input, &expected, &comment);
+        self.cases.push((input, expected, case));
         Ok(())
     }
 
@@ -128,15 +169,19 @@ pub fn generate(seed: u64) -> Result<Vec<(Curve, VectorFile)>, String> {
             Curve::Ecgfp5 => lighter(&mut g)?,
             _ => {}
         }
-        let cases = g
-            .cases
-            .iter()
-            .map(|c| serde_json::to_value(c).expect("serializable"))
-            .collect();
+        let mut cases = Vec::new();
+        for (input, expected, case) in &g.cases {
+            cases.push(serde_json::to_value(case).expect("serializable"));
+            for variant in policy_cases(&g, input, expected, case)? {
+                cases.push(serde_json::to_value(variant).expect("serializable"));
+            }
+        }
         let source = format!(
             "twinmul vectors generate --seed {seed}. Expected values: the consensus of the peer \
 libraries that support each case ({PEER_VERSIONS}); cases no peer answers carry the interop \
-contract's rejection and say so in their comment."
+contract's rejection and say so in their comment; a case with a \"policy\" field states that \
+policy's answer (docs/policies.md), given alike by twinmul's two implementations of it and by \
+the peer that follows it wherever that peer answers."
         );
         out.push((
             curve,
@@ -146,6 +191,71 @@ contract's rejection and say so in their comment."
                 cases,
             },
         ));
+    }
+    Ok(out)
+}
+
+/// The cases that state another policy's answer to `input`, for each
+/// policy whose answer differs from the contract's `expected`.
+fn policy_cases(
+    g: &Gen,
+    input: &Input,
+    expected: &Expected,
+    case: &CaseOut,
+) -> Result<Vec<CaseOut>, String> {
+    let mut out = Vec::new();
+    for policy in Policy::ALL {
+        if policy == Policy::Strict || !policy.covers(g.curve) {
+            continue;
+        }
+        let fast = run(&Flavour::new(policy, false), g.curve, input);
+        let naive = run(&Flavour::new(policy, true), g.curve, input);
+        if fast.is_declined() && naive.is_declined() {
+            continue;
+        }
+        if fast.agrees_with(&naive) != Some(true) {
+            return Err(format!(
+                "twinmul's two implementations of {policy} disagree on {} {}: {fast} vs {naive}",
+                g.curve,
+                input.op()
+            ));
+        }
+        if expected.matches(&fast) == Some(true) {
+            continue;
+        }
+        let mut peers = Vec::new();
+        for (name, declared, a) in g.answers(input) {
+            if declared == Some(policy) && !a.is_declined() {
+                if a.agrees_with(&fast) != Some(true) {
+                    return Err(format!(
+                        "{name} does not follow its declared policy {policy} on {} {}: {a} vs {fast}",
+                        g.curve,
+                        input.op()
+                    ));
+                }
+                peers.push(name.to_string());
+            }
+        }
+        let exp = match &fast {
+            Answer::Bytes(b) => Expected::Bytes(b.clone()),
+            Answer::Verdict(v) => Expected::Verdict(*v),
+            Answer::Rejected(_) => Expected::Rejected,
+            other => return Err(format!("{policy} gave {other}")),
+        };
+        let also = if peers.is_empty() {
+            String::new()
+        } else {
+            format!(" and {}", peers.join(", "))
+        };
+        let base = case.comment.as_deref().unwrap_or("");
+        let base = base.split(" (contract rule;").next().unwrap_or(base);
+        let mut v = CaseOut::new(
+            input,
+            &exp,
+            format!("{base} — under {policy} (its two twinmul implementations{also})"),
+        );
+        v.policy = Some(policy.id().to_string());
+        out.push(v);
     }
     Ok(out)
 }
@@ -621,24 +731,60 @@ fn lighter(g: &mut Gen) -> Result<(), String> {
         v(&pk, &hm, &e_plus_n),
         "e + n (strict: e must be < n; Go v0.0.15 accepts)",
     )?;
-    let mut pk_nc = pk.clone();
-    let l0 = u64::from_le_bytes(pk_nc[..8].try_into().expect("8"));
-    if let Some(l) = l0.checked_add(P) {
-        pk_nc[..8].copy_from_slice(&l.to_le_bytes());
-        g.push_invalid(
-            v(&pk_nc, &hm, &sig),
-            "public key limb 0 + p (strict: limbs < p)",
-        )?;
-    }
+    // A limb + p fits in 8 bytes only below 2³² − 1: the key of sk = 1 is G,
+    // w = [4, 0, 0, 0, 0], which then has a non-canonical twin.
+    let k = g.random_below_n();
+    let one = Input::Sign {
+        secret_key: le(&BigUint::from(1u32)),
+        message: hm.clone(),
+        nonce: le(&k),
+    };
+    let sig_1 = match g.push(one, "Lighter sign with the secret key 1")? {
+        Answer::Bytes(b) => b,
+        other => return Err(format!("sign gave {other}")),
+    };
+    let mut g_nc = vec![0u8; 40];
+    g_nc[..8].copy_from_slice(&4u64.wrapping_add(P).to_le_bytes());
+    g.push_invalid(
+        v(&g_nc, &hm, &sig_1),
+        "public key G with limb 0 + p (strict: limbs < p)",
+    )?;
     let mut hm_nc = hm.clone();
     hm_nc[32..].copy_from_slice(&u64::MAX.to_le_bytes());
     g.push_invalid(v(&pk, &hm_nc, &sig), "message limb 4 ≥ p")?;
+    g.push_invalid(
+        Input::Sign {
+            secret_key: le(&BigUint::from(7u32)),
+            message: hm_nc.clone(),
+            nonce: le(&BigUint::from(11u32)),
+        },
+        "sign a message with limb 4 ≥ p",
+    )?;
     // The neutral key: e = H(enc(s·G) ‖ hm) makes (s, e) "valid" for pk = 0 in
     // Go v0.0.15 and goldilocks-crypto. The strict policy rejects the key.
     let forged = forge_for_neutral_key(g, &sig[..40], &hm)?;
     g.push_invalid(
         v(&[0u8; 40], &hm, &forged),
         "neutral public key (strict: rejected; forgeable)",
+    )?;
+    // Multiplication reads its point as decoding does.
+    let k = g.random_scalar_bytes();
+    g.push_invalid(
+        Input::Mul {
+            point: g_nc,
+            scalar: k,
+        },
+        "G with a non-canonical limb (w = [4 + p, 0, 0, 0, 0]) times a random scalar",
+    )?;
+    // A signature made with the nonce 0: R is the neutral (w = 0), which
+    // Go v0.0.15's flagged infinity mishandles in verification.
+    let sk7 = BigUint::from(7u32);
+    let pk7 = g.point(&sk7)?;
+    let e = challenge(&[0u8; 40], &hm);
+    let s0 = (&n - (BigUint::from_bytes_le(&e) * &sk7) % &n) % &n;
+    g.push(
+        v(&pk7, &hm, &[le(&s0), e].concat()),
+        "signature made with the nonce 0 (R = the neutral)",
     )?;
     for (label, sk, k) in [
         ("secret key 0", BigUint::from(0u32), BigUint::from(7u32)),
@@ -658,20 +804,27 @@ fn lighter(g: &mut Gen) -> Result<(), String> {
     Ok(())
 }
 
-/// A signature that verifies for the neutral public key under the lax
-/// policies: R = s·G + e·0 = s·G, so e = FromGfp5(H(enc(s·G) ‖ hm)) works for
-/// any s. Built with the peer crates (input construction only).
-fn forge_for_neutral_key(g: &Gen, s: &[u8], hm: &[u8]) -> Result<Vec<u8>, String> {
+/// Lighter's challenge e = FromGfp5(H(r ‖ hm)) for an encoded R `r`, as
+/// the peer crate computes it (input construction only).
+fn challenge(r: &[u8], hm: &[u8]) -> Vec<u8> {
     use goldilocks_crypto::{Goldilocks, ScalarField};
-    let r = match g.consensus(&Input::MulG { scalar: s.to_vec() })? {
-        Answer::Bytes(b) => b,
-        other => return Err(format!("mul_g gave {other}")),
-    };
     let pre: Vec<Goldilocks> = r
         .chunks(8)
         .chain(hm.chunks(8))
         .map(|c| Goldilocks::from_canonical_u64(u64::from_le_bytes(c.try_into().expect("8 bytes"))))
         .collect();
-    let e = ScalarField::from_fp5_element(&poseidon_hash::hash_to_quintic_extension(&pre));
-    Ok([s.to_vec(), e.to_bytes_le().to_vec()].concat())
+    ScalarField::from_fp5_element(&poseidon_hash::hash_to_quintic_extension(&pre))
+        .to_bytes_le()
+        .to_vec()
+}
+
+/// A signature that verifies for the neutral public key under the lax
+/// policies: R = s·G + e·0 = s·G, so e = FromGfp5(H(enc(s·G) ‖ hm)) works for
+/// any s. Built with the peer crates (input construction only).
+fn forge_for_neutral_key(g: &Gen, s: &[u8], hm: &[u8]) -> Result<Vec<u8>, String> {
+    let r = match g.consensus(&Input::MulG { scalar: s.to_vec() })? {
+        Answer::Bytes(b) => b,
+        other => return Err(format!("mul_g gave {other}")),
+    };
+    Ok([s.to_vec(), challenge(&r, hm)].concat())
 }

@@ -12,6 +12,7 @@
 //! An adapter never invents an answer.
 
 use crate::model::{Answer, Curve, Input, Op};
+use crate::policy::Policy;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// An implementation under comparison, seen through its adapter.
@@ -28,6 +29,12 @@ pub trait Implementation: Send + Sync {
     /// any problem fails the run.
     fn problems(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// The policy the implementation declares it follows where the math
+    /// leaves a choice (docs/policies.md), or `None`: it is then held to
+    /// the run's policy (the contract unless `--policy` says otherwise).
+    fn policy(&self) -> Option<Policy> {
+        None
     }
     /// Whether the adapter implements `op` on `curve` at all.
     fn supports(&self, curve: Curve, op: Op) -> bool;

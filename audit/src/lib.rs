@@ -10,10 +10,12 @@
 //!
 //! Modules, each depending only on those listed before it:
 //! - [`model`]: curves, operations, inputs, answers and expectations;
+//! - [`policy`]: the contract's and other implementations' policies;
 //! - [`implementation`]: the trait, and how one input runs on one adapter;
 //! - [`adapters`]: one file per built-in implementation;
 //! - [`driver`]: outside implementations over the JSON-Lines driver protocol;
 //! - [`registry`]: which implementations a run may use, and `--impl`;
+//! - [`judge`]: each answer against its policy's, differences explained;
 //! - [`check`]: run everything and compare;
 //! - [`edge`]: edge-case scalars shared by the generator and the tests;
 //! - [`vectors`]: the vector-file format and its checker;
@@ -34,13 +36,16 @@ pub mod fuzzing;
 #[cfg(feature = "peers")]
 pub mod generate;
 pub mod implementation;
+pub mod judge;
 pub mod lowlevel;
 pub mod model;
 pub mod official;
+pub mod policy;
 pub mod registry;
 pub mod vectors;
 
 pub use check::{compare, Comparison};
 pub use implementation::Implementation;
 pub use model::{Answer, Curve, Expected, Input, Op};
+pub use policy::{Expectation, Policy};
 pub use registry::{implementations, Registry};

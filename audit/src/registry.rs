@@ -77,15 +77,18 @@ impl Registry {
     }
 
     /// Everything compiled in: the reference, the optimized crate's
-    /// constant-time and variable-time flavours, then (with the `peers`
-    /// feature) each peer library in a fixed order.
+    /// constant-time and variable-time flavours, twinmul's implementations
+    /// of other policies (`optimized@go-v0.0.15`, …), then (with the
+    /// `peers` feature) each peer library in a fixed order.
     pub fn builtin() -> Registry {
-        #[allow(unused_mut)]
         let mut builtin: Implementations = vec![
             Box::new(crate::adapters::reference::Reference),
             Box::new(crate::adapters::optimized::Optimized::new(false)),
             Box::new(crate::adapters::optimized::Optimized::new(true)),
         ];
+        for f in crate::adapters::flavours::Flavour::all() {
+            builtin.push(Box::new(f));
+        }
         #[cfg(feature = "peers")]
         builtin.extend(crate::adapters::peers());
         Registry {

@@ -10,9 +10,19 @@
 //! (curve, op) pair: a matching answer is *passed*, a different one (or a
 //! failure to answer) *failed*, a decline *skipped*, never passed.
 //! Implementations without the pair are not applicable and counted nowhere.
+//!
+//! A case may state another policy's answer than the contract's (its
+//! `policy` field, docs/policies.md). Each implementation is held to its
+//! declared policy, or to the run's: a case of another policy whose answer
+//! differs from that one's is not checked against it, and an answer that
+//! is a known policy's other than the one it is held to is *explained*
+//! instead of failed, unless the run's policy was chosen (`--policy`) or
+//! the implementation declared its own.
 
 use crate::implementation::{run, Implementation};
+use crate::judge::PolicyAnswers;
 use crate::model::{Answer, Curve, Expected, Input, Op};
+use crate::policy::{Expectation, Policy};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,6 +50,9 @@ pub struct CaseOut {
     /// What the case exercises (ignored by readers).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// The policy whose answer the case states (absent: the contract).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
     /// Encoded point.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub point: Option<String>,
@@ -252,6 +265,19 @@ pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
     Ok((input, expected))
 }
 
+/// The policy a case states its answer under: `policy` (a known policy's
+/// name), the contract when absent.
+fn parse_policy(case: &Value) -> Result<Policy, String> {
+    match get(case, "policy") {
+        None => Ok(Policy::Strict),
+        Some(Value::String(s)) => Policy::from_id(s).map_err(|e| format!("field 'policy': {e}")),
+        Some(v) => Err(format!(
+            "field 'policy' must be a string, found {}",
+            type_name(v)
+        )),
+    }
+}
+
 /// One case of a loaded file.
 #[derive(Clone, Debug)]
 pub struct Case {
@@ -261,6 +287,8 @@ pub struct Case {
     pub input: Input,
     /// What the answer must be.
     pub expected: Expected,
+    /// The policy that answer is (the contract unless the case says).
+    pub policy: Policy,
 }
 
 /// A vector file read whole: every case parsed.
@@ -308,11 +336,12 @@ pub fn load(path: &Path) -> Result<LoadedFile, String> {
     let mut out = Vec::with_capacity(cases.len());
     let mut bad = Vec::new();
     for (index, c) in cases.iter().enumerate() {
-        match parse_case(c) {
-            Ok((input, expected)) => out.push(Case {
+        match parse_case(c).and_then(|(i, e)| Ok((i, e, parse_policy(c)?))) {
+            Ok((input, expected, policy)) => out.push(Case {
                 index,
                 input,
                 expected,
+                policy,
             }),
             Err(e) => bad.push(format!("case {index}: {e}")),
         }
@@ -379,13 +408,20 @@ pub struct CaseFailure {
     pub expected: Expected,
     /// What it answered.
     pub got: Answer,
+    /// What the answer is, when a known policy gives it (the implementation
+    /// declared another, or the run's policy was chosen).
+    pub note: Option<String>,
 }
 
 impl CaseFailure {
     /// One report line.
     pub fn line(&self) -> String {
+        let note = self
+            .note
+            .as_ref()
+            .map_or(String::new(), |n| format!(" [{n}]"));
         format!(
-            "FAIL {}{} {} {}: expected {}, got {}",
+            "FAIL {}{} {} {}: expected {}, got {}{note}",
             self.label,
             case_suffix(&self.case),
             self.input.op(),
@@ -402,6 +438,7 @@ impl CaseFailure {
             "op": self.input.op().id(), "inputs": self.input.fields_json(),
             "implementation": self.implementation,
             "expected": self.expected.to_string(), "got": self.got.to_json(),
+            "note": self.note,
         })
     }
 }
@@ -435,6 +472,39 @@ impl CaseSkip {
     }
 }
 
+/// An answer that differs from the case's but is another policy's, which
+/// the run excuses (docs/policies.md).
+#[derive(Clone, Debug)]
+pub struct CaseExplained {
+    /// File (or suite) and case.
+    pub label: String,
+    /// The case's index or name within it.
+    pub case: String,
+    /// The op.
+    pub op: Op,
+    /// The implementation.
+    pub implementation: String,
+    /// The policy whose answer it gave.
+    pub matches: Policy,
+    /// The policy it was held to.
+    pub held_to: Policy,
+}
+
+impl CaseExplained {
+    /// One report line.
+    pub fn line(&self) -> String {
+        format!(
+            "POLICY {}{} {} {}: not the {} answer; policy: matches {}",
+            self.label,
+            case_suffix(&self.case),
+            self.op,
+            self.implementation,
+            self.held_to,
+            self.matches
+        )
+    }
+}
+
 /// Where an answer comes from: a case of a file or suite.
 pub struct At<'a> {
     /// The file or suite.
@@ -457,12 +527,20 @@ pub struct Tally {
     pub failed: usize,
     /// Declines.
     pub skipped: usize,
-    /// `[passed, failed, skipped]` per implementation.
-    pub per_impl: BTreeMap<String, [usize; 3]>,
+    /// Answers that are another policy's than the case's, excused.
+    pub explained: usize,
+    /// Answers to a case that states another policy's answer than the one
+    /// the implementation is held to, where the implementation gave its
+    /// own policy's answer: nothing to check against the case.
+    pub other_policy: usize,
+    /// `[passed, failed, skipped, explained]` per implementation.
+    pub per_impl: BTreeMap<String, [usize; 4]>,
     /// Every failure.
     pub failures: Vec<CaseFailure>,
     /// Every skip.
     pub skips: Vec<CaseSkip>,
+    /// Every excused policy difference.
+    pub explanations: Vec<CaseExplained>,
 }
 
 impl Tally {
@@ -471,14 +549,17 @@ impl Tally {
         self.passed += o.passed;
         self.failed += o.failed;
         self.skipped += o.skipped;
+        self.explained += o.explained;
+        self.other_policy += o.other_policy;
         for (k, v) in &o.per_impl {
             let e = self.per_impl.entry(k.clone()).or_default();
-            for i in 0..3 {
+            for i in 0..4 {
                 e[i] += v[i];
             }
         }
         self.failures.extend(o.failures.iter().cloned());
         self.skips.extend(o.skips.iter().cloned());
+        self.explanations.extend(o.explanations.iter().cloned());
     }
 
     /// The failure lines for a text report: at most `per_impl` for each
@@ -504,6 +585,24 @@ impl Tally {
         out
     }
 
+    /// The lines of excused policy differences: at most `limit`, then one
+    /// line saying how many more there are.
+    pub fn explanation_lines(&self, limit: usize) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .explanations
+            .iter()
+            .take(limit)
+            .map(CaseExplained::line)
+            .collect();
+        if self.explanations.len() > limit {
+            out.push(format!(
+                "… and {} more policy differences (--json lists every one)",
+                self.explanations.len() - limit
+            ));
+        }
+        out
+    }
+
     /// Answers compared with an expectation (passed or failed).
     pub fn checked(&self) -> usize {
         self.passed + self.failed
@@ -517,49 +616,144 @@ impl Tally {
         )
     }
 
-    /// Judges one answer to the case `at` against its expectation and
-    /// counts it.
+    /// Judges one answer to the case `at` against its expectation (under
+    /// the contract) and counts it.
     pub fn record(&mut self, at: &At<'_>, imp: &str, expected: &Expected, got: Answer) {
-        let slot = match (expected.matches(&got), &got) {
-            (None, Answer::Declined(why)) => {
-                self.skips.push(CaseSkip {
+        match (expected.matches(&got), &got) {
+            (None, Answer::Declined(why)) => self.skip(at, imp, why),
+            (Some(true), _) => self.pass(imp),
+            _ => self.fail(at, imp, expected, got, None),
+        }
+    }
+
+    /// Judges one answer to a case that states `case_policy`'s answer,
+    /// given by an implementation that declares `declared`, under the
+    /// run's `expectation` (see [`crate::judge`]; `policies` gives the
+    /// policies' answers to this case's input):
+    /// - held to the case's policy, or where its own policy's answer is the
+    ///   case's: it must match the case;
+    /// - held to another policy whose answer differs from the case's: not
+    ///   checked against the case (counted in `other_policy`; the case of its
+    ///   own policy, or the contract's, judges its answer);
+    /// - an answer that is not the one it is held to, but another known
+    ///   policy's, is explained (or fails, when the run says so).
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_under(
+        &mut self,
+        at: &At<'_>,
+        imp: &str,
+        declared: Option<Policy>,
+        case: (&Expected, Policy),
+        got: Answer,
+        expectation: &Expectation,
+        policies: &mut PolicyAnswers<'_>,
+    ) {
+        let (expected, case_policy) = case;
+        let held_to = expectation.for_implementation(declared, at.curve);
+        match &got {
+            Answer::Declined(why) => return self.skip(at, imp, why),
+            Answer::Failed(_) => return self.fail(at, imp, expected, got, None),
+            _ => {}
+        }
+        if case_policy != held_to {
+            let theirs = policies.get(held_to).1;
+            if !theirs.is_declined() && expected.matches(theirs) != Some(true) {
+                // The case states another policy's answer than the one this
+                // implementation is held to; the file's case of that policy
+                // (or of the contract) is where its answer is judged.
+                self.other_policy += 1;
+                return;
+            }
+        }
+        if expected.matches(&got) == Some(true) {
+            return self.pass(imp);
+        }
+        let curve = at.curve;
+        let matches = Policy::ALL.into_iter().find(|&p| {
+            p != held_to && p.covers(curve) && got.agrees_with(policies.get(p).1) == Some(true)
+        });
+        match matches {
+            Some(p) if !expectation.deviation_fails(declared) => {
+                self.explanations.push(CaseExplained {
                     label: at.label.into(),
                     case: at.case.clone(),
                     op: at.input.op(),
                     implementation: imp.into(),
-                    reason: why.clone(),
+                    matches: p,
+                    held_to,
                 });
-                self.skipped += 1;
-                2
+                self.explained += 1;
+                self.per_impl.entry(imp.to_string()).or_default()[3] += 1;
             }
-            (Some(true), _) => {
-                self.passed += 1;
-                0
+            Some(p) => {
+                let note = format!("policy: matches {p}, held to {held_to}");
+                self.fail(at, imp, expected, got, Some(note));
             }
-            _ => {
-                self.failures.push(CaseFailure {
-                    label: at.label.into(),
-                    case: at.case.clone(),
-                    curve: at.curve,
-                    input: at.input.clone(),
-                    implementation: imp.into(),
-                    expected: expected.clone(),
-                    got,
-                });
-                self.failed += 1;
-                1
-            }
-        };
-        self.per_impl.entry(imp.to_string()).or_default()[slot] += 1;
+            None => self.fail(at, imp, expected, got, None),
+        }
+    }
+
+    fn pass(&mut self, imp: &str) {
+        self.passed += 1;
+        self.per_impl.entry(imp.to_string()).or_default()[0] += 1;
+    }
+
+    fn skip(&mut self, at: &At<'_>, imp: &str, why: &str) {
+        self.skips.push(CaseSkip {
+            label: at.label.into(),
+            case: at.case.clone(),
+            op: at.input.op(),
+            implementation: imp.into(),
+            reason: why.to_string(),
+        });
+        self.skipped += 1;
+        self.per_impl.entry(imp.to_string()).or_default()[2] += 1;
+    }
+
+    fn fail(
+        &mut self,
+        at: &At<'_>,
+        imp: &str,
+        expected: &Expected,
+        got: Answer,
+        note: Option<String>,
+    ) {
+        self.failures.push(CaseFailure {
+            label: at.label.into(),
+            case: at.case.clone(),
+            curve: at.curve,
+            input: at.input.clone(),
+            implementation: imp.into(),
+            expected: expected.clone(),
+            got,
+            note,
+        });
+        self.failed += 1;
+        self.per_impl.entry(imp.to_string()).or_default()[1] += 1;
+    }
+
+    /// The line on policy differences, when there were any.
+    pub fn policy_line(&self) -> Option<String> {
+        (self.explained + self.other_policy > 0).then(|| {
+            format!(
+                "policies: {} answers explained by another policy; {} answers to cases of another policy than the implementation's, not checked against them (docs/policies.md)",
+                self.explained, self.other_policy
+            )
+        })
     }
 
     /// The tally as JSON: counts, per implementation, every failure and skip.
     pub fn to_json(&self) -> Value {
         serde_json::json!({
             "passed": self.passed, "failed": self.failed, "skipped": self.skipped,
+            "explained": self.explained, "other_policy": self.other_policy,
             "per_implementation": self.per_impl.iter().map(|(k, v)| {
-                (k.clone(), serde_json::json!({"passed": v[0], "failed": v[1], "skipped": v[2]}))
+                (k.clone(), serde_json::json!({"passed": v[0], "failed": v[1], "skipped": v[2], "explained": v[3]}))
             }).collect::<serde_json::Map<_, _>>(),
+            "explanations": self.explanations.iter().map(|x| serde_json::json!({
+                "file": x.label, "case": x.case, "op": x.op.id(), "implementation": x.implementation,
+                "matches": x.matches.id(), "held_to": x.held_to.id(),
+            })).collect::<Vec<_>>(),
             "failures": self.failures.iter().map(CaseFailure::to_json).collect::<Vec<_>>(),
             "skips": self.skips.iter().map(|s| serde_json::json!({
                 "file": s.label, "case": s.case, "op": s.op.id(),
@@ -570,8 +764,13 @@ impl Tally {
 }
 
 /// Checks every case of a loaded file on every implementation that has its
-/// (curve, op) pair.
-pub fn check(file: &LoadedFile, impls: &[Box<dyn Implementation>], progress: &dyn Fn()) -> Tally {
+/// (curve, op) pair, under the run's `expectation`.
+pub fn check(
+    file: &LoadedFile,
+    impls: &[Box<dyn Implementation>],
+    expectation: &Expectation,
+    progress: &dyn Fn(),
+) -> Tally {
     let mut t = Tally::default();
     for c in &file.cases {
         progress();
@@ -581,12 +780,22 @@ pub fn check(file: &LoadedFile, impls: &[Box<dyn Implementation>], progress: &dy
             curve: file.curve,
             input: &c.input,
         };
+        let mut policies = PolicyAnswers::new(file.curve, &c.input);
         for imp in impls
             .iter()
             .filter(|i| i.supports(file.curve, c.input.op()))
         {
             let got = run(imp.as_ref(), file.curve, &c.input);
-            t.record(&at, imp.name(), &c.expected, got);
+            let case = (&c.expected, c.policy);
+            t.record_under(
+                &at,
+                imp.name(),
+                imp.policy(),
+                case,
+                got,
+                expectation,
+                &mut policies,
+            );
         }
     }
     t

@@ -8,7 +8,7 @@ use std::process::Command;
 use twinmul_audit::campaign::campaign;
 use twinmul_audit::implementation::Implementation;
 use twinmul_audit::implementations;
-use twinmul_audit::{Answer, Curve, Op};
+use twinmul_audit::{Answer, Curve, Expectation, Op};
 
 /// The reference, except that it gets k·G wrong for scalars ending in 0x07.
 struct Planted(Box<dyn Implementation>);
@@ -81,7 +81,7 @@ fn a_planted_disagreement_is_reported() {
         Box::new(Planted(reference)),
         implementations().into_iter().next().unwrap(),
     ];
-    let c = campaign(&impls, 24, 3, &|_, _| {}).unwrap();
+    let c = campaign(&impls, 24, 3, &Expectation::default(), &|_, _| {}).unwrap();
     assert!(c.disagreed() > 0, "the planted bug must be seen");
     assert!(c.disagreements[0].report().contains("planted"));
     let cell = &c.cells[&(Curve::Secp256k1, Op::Mul, "planted".to_string())];

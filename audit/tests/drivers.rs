@@ -54,7 +54,7 @@ fn the_reference_over_the_protocol_passes_every_vector() {
     );
     assert!(
         out.trim_end()
-            .ends_with("vectors: 686 passed, 0 failed, 0 skipped"),
+            .ends_with("vectors: 691 passed, 0 failed, 0 skipped"),
         "{out}"
     );
 }
@@ -180,4 +180,71 @@ fn the_audit_header_names_the_drivers() {
     assert_eq!(v["drivers"][0]["name"], "served");
     assert_eq!(v["drivers"][0]["from"], "--driver");
     assert_eq!(v["ok"], true);
+}
+
+/// A driver that follows Go v0.0.15 without declaring it: by default its
+/// answers on the classes where Go differs are explained, named and not
+/// failed; with `--policy strict` each of them fails; with `--policy
+/// go-v0.0.15` it passes as it is. Declared, it is held to Go whatever the
+/// run's policy.
+#[test]
+fn policy_differences_are_explained_and_fail_when_the_policy_is_chosen() {
+    let proxy = root().join("audit/tests/drivers/undeclared.py");
+    let undeclared = format!(
+        "go=python3 {} {TWINMUL} optimized@go-v0.0.15",
+        proxy.display()
+    );
+    let declared = format!("go={TWINMUL} serve optimized@go-v0.0.15");
+    let run = |driver: &str, policy: Option<&str>| {
+        let mut args = vec![
+            "vectors",
+            "check",
+            "vectors/ecgfp5.json",
+            "--driver",
+            driver,
+            "--impl",
+            "go",
+        ];
+        if let Some(p) = policy {
+            args.extend(["--policy", p]);
+        }
+        let o = twinmul(&args);
+        (o.status.code(), text(&o))
+    };
+
+    let (code, out) = run(&undeclared, None);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("declares no policy"), "{out}");
+    let explained: Vec<&str> = out.lines().filter(|l| l.starts_with("POLICY ")).collect();
+    assert!(
+        explained.len() >= 10
+            && explained
+                .iter()
+                .all(|l| l.ends_with("policy: matches go-v0.0.15")),
+        "{out}"
+    );
+    assert!(
+        out.contains("policies: 14 answers explained by another policy"),
+        "{out}"
+    );
+
+    let (code, out) = run(&undeclared, Some("strict"));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("policy: strict (chosen)"), "{out}");
+    assert!(
+        out.contains("[policy: matches go-v0.0.15, held to strict]"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("14 failed, 0 skipped"), "{out}");
+
+    let (code, out) = run(&undeclared, Some("go-v0.0.15"));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("0 answers explained"), "{out}");
+
+    let (code, out) = run(&declared, Some("strict"));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("declares the go-v0.0.15 policy"), "{out}");
+
+    let (code, _) = run(&declared, Some("lax"));
+    assert_eq!(code, Some(2), "an unknown policy is bad usage");
 }

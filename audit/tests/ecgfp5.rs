@@ -314,7 +314,8 @@ fn go_v0_0_15_compat_reproduces_the_policy_table() {
     let sig = sign_ref(&sk, &hm, &BigUint::from(424242u32));
     let add_n = |b: &[u8]| rs::to_bytes(&(BigUint::from_bytes_le(b) + &n));
     let strict = |pk: &[u8], hm: &[u8], sig: &[u8]| schnorr::verify(pk, hm, sig);
-    let go = |pk: &[u8], hm: &[u8], sig: &[u8]| schnorr::verify_go_v0_0_15_compat(pk, hm, sig);
+    let go =
+        |pk: &[u8], hm: &[u8], sig: &[u8]| twinmul::ecgfp5::compat::verify_go_v0_0_15(pk, hm, sig);
 
     // valid
     assert!(strict(&pk, &hm, &sig) && go(&pk, &hm, &sig));

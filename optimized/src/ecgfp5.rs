@@ -9,10 +9,12 @@
 //! - [`point`]: the group law in (x, u) and Jacobian (x, w) coordinates;
 //! - [`mul`]: k·P, k·G and s·G + e·P;
 //! - [`poseidon2`]: the hash Lighter signs with;
-//! - [`schnorr`]: Lighter's Schnorr signatures.
+//! - [`schnorr`]: Lighter's Schnorr signatures (strict);
+//! - [`compat`]: Go v0.0.15's and goldilocks-crypto's policies, for auditors.
 //!
 //! Constant time unless the name ends in `_vartime`.
 
+pub mod compat;
 mod generator_table;
 pub mod gf;
 pub mod gfp5;

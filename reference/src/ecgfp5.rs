@@ -10,6 +10,8 @@
 
 pub mod curve;
 pub mod field;
+pub mod go_v0_0_15;
+pub mod goldilocks_crypto;
 pub mod poseidon2;
 pub mod scalar;
 pub mod schnorr;

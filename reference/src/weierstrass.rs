@@ -33,13 +33,22 @@ pub fn hex_const(s: &str) -> BigUint {
 }
 
 impl Curve {
-    /// `(a + b) mod p`.
+    /// `(a + b) mod p` for a, b in [0, p).
     pub fn fadd(&self, a: &BigUint, b: &BigUint) -> BigUint {
-        (a + b) % &self.p
+        let s = a + b;
+        if s >= self.p {
+            s - &self.p
+        } else {
+            s
+        }
     }
-    /// `(a − b) mod p`.
+    /// `(a − b) mod p` for a, b in [0, p).
     pub fn fsub(&self, a: &BigUint, b: &BigUint) -> BigUint {
-        ((a + &self.p) - (b % &self.p)) % &self.p
+        if a >= b {
+            a - b
+        } else {
+            a + &self.p - b
+        }
     }
     /// `(a · b) mod p`.
     pub fn fmul(&self, a: &BigUint, b: &BigUint) -> BigUint {

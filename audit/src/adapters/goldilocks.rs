@@ -1,20 +1,22 @@
 //! Adapter for `goldilocks-crypto` 0.1.2 (the Rust port of Lighter's Go code).
 //!
-//! The crate's policies differ from the interop contract in documented ways
-//! (docs/ecgfp5.md §§2, 6, 9): it reads field limbs ≥ p and scalars ≥ n raw, accepts the
-//! neutral public key, and writes possibly non-canonical output limbs. The
-//! adapter canonicalises every output, reduces multiplier scalars mod n
-//! before the crate sees them (its recoding is wrong for unreduced values),
-//! and *declines* the input classes where the crate's policy is not the
-//! contract's — non-canonical limbs or scalars, and the neutral public key —
-//! instead of pretending to know what the crate "would" say.
+//! The crate follows its own policy, not the interop contract's
+//! (docs/policies.md, docs/ecgfp5.md §§2, 6, 9): it reads field limbs ≥ p
+//! mod p, accepts the neutral public key, and writes possibly non-canonical
+//! output limbs. The adapter declares that policy, so the harness holds the
+//! crate to it (twinmul's `optimized@goldilocks-crypto-0.1.2` gives the
+//! answers it is compared with). It canonicalises every output, and
+//! *declines* only the inputs where the crate has no defined answer: a
+//! secret key, nonce or s ≥ n, which it reads raw into a recoding that is
+//! wrong past n.
 
+use crate::adapters::flavours::RAW_SCALAR;
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Op};
+use crate::policy::Policy;
 use goldilocks_crypto::{sign_with_nonce, verify_signature, Fp5Element, Point, ScalarField};
 use num_bigint::BigUint;
 
-const P: u64 = 0xFFFF_FFFF_0000_0001;
 const N_HEX: &str =
     "7ffffffd800000077ffffff1000000167fffffe6cfb80639e8885c39d724a09ce80fd996948bffe1";
 
@@ -27,17 +29,9 @@ fn limbs(bytes: &[u8]) -> [u64; 5] {
     })
 }
 
-fn canonical_limbs(bytes: &[u8]) -> bool {
-    bytes.len() == 40 && limbs(bytes).iter().all(|&l| l < P)
-}
-
 fn below_n(bytes: &[u8]) -> bool {
     let n = BigUint::parse_bytes(N_HEX.as_bytes(), 16).expect("hex");
     bytes.len() == 40 && BigUint::from_bytes_le(bytes) < n
-}
-
-fn is_zero(bytes: &[u8]) -> bool {
-    bytes.iter().all(|&b| b == 0)
 }
 
 fn encode(p: &Point) -> Answer {
@@ -53,11 +47,7 @@ fn decode(bytes: &[u8]) -> Result<Point, Answer> {
     if bytes.len() != 40 {
         return Err(Answer::Rejected("point must be 40 bytes".into()));
     }
-    if !canonical_limbs(bytes) {
-        return Err(Answer::Declined(
-            "goldilocks-crypto reads limbs ≥ p mod p (lax)".into(),
-        ));
-    }
+    // Limbs ≥ p go to the crate as they are: it reads them mod p, its policy.
     Point::decode(&Fp5Element::from_uint64_array(limbs(bytes)))
         .ok_or_else(|| Answer::Rejected("no point has this encoding".into()))
 }
@@ -76,6 +66,10 @@ impl Implementation for GoldilocksCrypto {
 
     fn version(&self) -> String {
         "goldilocks-crypto 0.1.2".into()
+    }
+
+    fn policy(&self) -> Option<Policy> {
+        Some(Policy::GoldilocksCrypto0_1_2)
     }
 
     fn supports(&self, curve: Curve, _op: Op) -> bool {
@@ -101,10 +95,8 @@ impl Implementation for GoldilocksCrypto {
         if sk.len() != 40 || hm.len() != 40 || k.len() != 40 {
             return Answer::Rejected("secret key, message and nonce are 40 bytes".into());
         }
-        if !below_n(sk) || is_zero(sk) || !below_n(k) || is_zero(k) {
-            return Answer::Declined(
-                "goldilocks-crypto uses keys and nonces ≥ n or = 0 raw".into(),
-            );
+        if !below_n(sk) || !below_n(k) {
+            return Answer::Declined(RAW_SCALAR.into());
         }
         match sign_with_nonce(sk, hm, k) {
             // s and e come from canonical scalar arithmetic; re-canonicalise anyway.
@@ -121,11 +113,8 @@ impl Implementation for GoldilocksCrypto {
         if pk.len() != 40 || hm.len() != 40 || sig.len() != 80 {
             return Answer::Verdict(false);
         }
-        if !canonical_limbs(pk) || is_zero(pk) || !below_n(&sig[..40]) || !below_n(&sig[40..]) {
-            return Answer::Declined(
-                "goldilocks-crypto accepts the neutral key, limbs ≥ p and s ≥ n (policy differs)"
-                    .into(),
-            );
+        if !below_n(&sig[..40]) {
+            return Answer::Declined(RAW_SCALAR.into());
         }
         Answer::Verdict(verify_signature(sig, hm, pk).unwrap_or(false))
     }

@@ -10,6 +10,7 @@
 
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Op};
+use crate::policy::Policy;
 use twinmul::curves::{bls12_381, bn254, secp256k1};
 use twinmul::ecgfp5::{mul as ecmul, point as ec, scalar as esc, schnorr};
 use twinmul::mul::comb;
@@ -145,6 +146,10 @@ impl Implementation for Optimized {
             "constant time"
         };
         format!("twinmul {} ({how})", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn policy(&self) -> Option<Policy> {
+        Some(Policy::Strict)
     }
 
     fn supports(&self, curve: Curve, op: Op) -> bool {

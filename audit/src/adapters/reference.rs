@@ -2,6 +2,7 @@
 
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Op};
+use crate::policy::Policy;
 use twinmul_reference::ecgfp5::{curve as ec, scalar as esc, schnorr};
 use twinmul_reference::weierstrass::{scalar_reduced, Curve as Sw, Point};
 use twinmul_reference::{bip340, bls12_381, bn254, secp256k1, Error};
@@ -35,6 +36,10 @@ impl Implementation for Reference {
 
     fn version(&self) -> String {
         "twinmul-reference 0.1.0".into()
+    }
+
+    fn policy(&self) -> Option<Policy> {
+        Some(Policy::Strict)
     }
 
     fn supports(&self, curve: Curve, op: Op) -> bool {

@@ -17,6 +17,7 @@ use super::{Status, UsageError};
 use crate::campaign::{self, Campaign};
 use crate::implementation::Implementations;
 use crate::outln;
+use crate::policy::Expectation;
 use crate::registry::Registry;
 use crate::vectors::{self, Tally};
 use clap::Args;
@@ -47,6 +48,9 @@ pub struct AuditArgs {
     /// Leave out the constant-time stage (valgrind taint, dudect controls and lookups).
     #[arg(long)]
     pub no_ct: bool,
+    /// The run's policy.
+    #[command(flatten)]
+    pub policy: super::PolicyArg,
     /// Outside implementations.
     #[command(flatten)]
     pub drivers: super::DriverArgs,
@@ -158,6 +162,7 @@ fn vectors_stage(
     dir: &Path,
     files: &[vectors::LoadedFile],
     impls: &Implementations,
+    expectation: &Expectation,
 ) {
     let cases: usize = files.iter().map(|f| f.cases.len()).sum();
     r.heading(
@@ -168,8 +173,14 @@ fn vectors_stage(
             files.len()
         ),
     );
-    let t = super::vectors::check_all(files, impls);
+    let t = super::vectors::check_all(files, impls, expectation);
     for l in t.failure_lines(super::FAILURES_SHOWN) {
+        r.line(&l);
+    }
+    for l in t.explanation_lines(super::FAILURES_SHOWN) {
+        r.line(&l);
+    }
+    if let Some(l) = t.policy_line() {
         r.line(&l);
     }
     r.line(&t.closing_line());
@@ -242,20 +253,36 @@ fn official_stage(r: &mut Report, dir: Result<PathBuf, String>, impls: &Implemen
 }
 
 fn campaign_table(c: &Campaign) -> Vec<String> {
+    let w = c
+        .cells
+        .keys()
+        .map(|(_, _, imp)| imp.len())
+        .max()
+        .unwrap_or(0)
+        .max("implementation".len());
     let mut out = vec![format!(
-        "{:<10} {:<7} {:<20} {:>7} {:>9} {:>8} {:>6} {:>11}",
-        "curve", "op", "implementation", "agreed", "disagreed", "declined", "failed", "median µs"
+        "{:<10} {:<7} {:<w$} {:>7} {:>9} {:>9} {:>8} {:>6} {:>11}",
+        "curve",
+        "op",
+        "implementation",
+        "agreed",
+        "explained",
+        "disagreed",
+        "declined",
+        "failed",
+        "median µs"
     )];
     for ((curve, op, imp), cell) in &c.cells {
         let med = cell
             .median_us()
             .map_or("-".to_string(), |m| format!("{m:.1}"));
         out.push(format!(
-            "{:<10} {:<7} {:<20} {:>7} {:>9} {:>8} {:>6} {:>11}",
+            "{:<10} {:<7} {:<w$} {:>7} {:>9} {:>9} {:>8} {:>6} {:>11}",
             curve.id(),
             op.id(),
             imp,
             cell.agreed,
+            cell.explained,
             cell.disagreed,
             cell.declined,
             cell.failed,
@@ -265,7 +292,12 @@ fn campaign_table(c: &Campaign) -> Vec<String> {
     out
 }
 
-fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
+fn campaign_stage(
+    r: &mut Report,
+    a: &AuditArgs,
+    impls: &Implementations,
+    expectation: &Expectation,
+) {
     r.heading(
         3,
         &format!(
@@ -276,7 +308,7 @@ fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
     let total = campaign::pairs().len() * a.cases;
     let progress = Progress::new("campaign", total as u64);
     let last = std::cell::Cell::new(None);
-    let c = campaign::campaign(impls, a.cases, a.seed, &|curve, op| {
+    let c = campaign::campaign(impls, a.cases, a.seed, expectation, &|curve, op| {
         if last.get() != Some((curve, op)) {
             last.set(Some((curve, op)));
             progress.step(&format!("{curve} {op}"));
@@ -290,6 +322,18 @@ fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
     };
     for d in &c.disagreements {
         r.line(&format!("DISAGREEMENT\n{}", d.report().trim_end()));
+    }
+    for d in c.explained.iter().take(3) {
+        r.line(&format!(
+            "POLICY DIFFERENCE (explained)\n{}",
+            d.report().trim_end()
+        ));
+    }
+    if c.explained.len() > 3 {
+        r.line(&format!(
+            "… and {} more comparisons that differ only by policy (--json lists every one)",
+            c.explained.len() - 3
+        ));
     }
     for l in campaign_table(&c) {
         r.line(&l);
@@ -326,7 +370,7 @@ fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
         .iter()
         .map(|((curve, op, imp), cell)| {
             json!({"curve": curve.id(), "op": op.id(), "implementation": imp,
-                "agreed": cell.agreed, "disagreed": cell.disagreed, "declined": cell.declined,
+                "agreed": cell.agreed, "explained": cell.explained, "disagreed": cell.disagreed, "declined": cell.declined,
                 "failed": cell.failed, "median_us": cell.median_us()})
         })
         .collect();
@@ -335,6 +379,7 @@ fn campaign_stage(r: &mut Report, a: &AuditArgs, impls: &Implementations) {
         "inputs_not_compared": c.uncompared,
         "cells": cells,
         "disagreements": c.disagreements.iter().map(crate::check::Comparison::to_json).collect::<Vec<_>>(),
+        "explained": c.explained.iter().map(crate::check::Comparison::to_json).collect::<Vec<_>>(),
         "not_compared": c.not_compared.iter().map(|(curve, op, have)| {
             json!({"curve": curve.id(), "op": op.id(), "implementations": have})
         }).collect::<Vec<_>>(),
@@ -448,6 +493,7 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
     if !names.is_empty() && !names.iter().any(|n| n == "reference") {
         names.insert(0, "reference".into());
     }
+    let expectation = a.policy.expectation()?;
     let sel = super::select(registry, &names)?;
     let impls = sel.impls;
     let dir = super::paths::folder(a.vectors.as_deref(), "--vectors", "vectors")?;
@@ -488,9 +534,10 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
     for l in &sel.header {
         r.line(l);
     }
-    vectors_stage(&mut r, &dir, &files, &impls);
+    r.line(&expectation.describe());
+    vectors_stage(&mut r, &dir, &files, &impls, &expectation);
     official_stage(&mut r, official, &impls);
-    campaign_stage(&mut r, a, &impls);
+    campaign_stage(&mut r, a, &impls, &expectation);
     ct_stage(&mut r, a.no_ct);
     let problems = super::problems(&impls);
     let status = r
@@ -526,6 +573,8 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
         let doc = json!({
             "implementations": names,
             "drivers": sel.drivers,
+            "policy": expectation.policy.id(),
+            "policy_chosen": expectation.explicit,
             "driver_problems": problems,
             "stages": stages,
             "verdict": status.word(),

@@ -1,7 +1,8 @@
 //! `twinmul compare`: one input (or N random ones), every applicable
 //! implementation's answer side by side.
 //!
-//! "agreed" needs at least two answers. A pair that no selected
+//! "agreed" needs at least two answers; answers that differ only as known
+//! policies explain are "agreed up to policy" (docs/policies.md). A pair that no selected
 //! implementation has, or an input that fewer than two answered, compares
 //! nothing and is an error (exit 2).
 
@@ -52,6 +53,9 @@ pub struct CompareArgs {
     /// Seed for --random.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The run's policy.
+    #[command(flatten)]
+    pub policy: super::PolicyArg,
     /// Outside implementations.
     #[command(flatten)]
     pub drivers: super::DriverArgs,
@@ -115,6 +119,13 @@ fn verdict_line(c: &Comparison) -> Result<(String, Status), UsageError> {
             format!("agreed: {n} implementations answered alike, {declined} declined"),
             Status::Ok,
         )),
+        Outcome::Explained => Ok((
+            format!(
+                "agreed up to policy: {n} implementations answered, {} as another policy than the one they are held to ({declined} declined; docs/policies.md)",
+                c.verdicts.iter().filter(|v| v.is_explained()).count()
+            ),
+            Status::Ok,
+        )),
         Outcome::Disagreed => Ok((
             format!("DISAGREEMENT among the {n} implementations that answered ({declined} declined)"),
             Status::Failed,
@@ -164,12 +175,14 @@ pub fn run(a: &CompareArgs, registry: Registry) -> Result<Status, UsageError> {
         return random(curve, op, n, a, registry);
     }
     let input = input(op, a)?;
+    let expectation = a.policy.expectation()?;
     let sel = super::select(registry, &a.impls)?;
     applicable(curve, op, &sel.impls)?;
     for l in &sel.header {
         outln!("{l}");
     }
-    let c = crate::check::compare(curve, &input, &sel.impls);
+    outln!("{}", expectation.describe());
+    let c = crate::check::compare_under(curve, &input, &sel.impls, &expectation);
     for l in c.report().lines() {
         outln!("{l}");
     }
@@ -203,6 +216,7 @@ fn random(
     if n == 0 {
         return Err(UsageError("--random 0: nothing to compare".into()));
     }
+    let expectation = a.policy.expectation()?;
     let mut names = a.impls.clone();
     if !names.is_empty() && !names.iter().any(|x| x == "reference") {
         names.insert(0, "reference".into());
@@ -213,6 +227,7 @@ fn random(
     for l in &sel.header {
         outln!("{l}");
     }
+    outln!("{}", expectation.describe());
     let reference = impls
         .iter()
         .find(|i| i.name() == "reference")
@@ -221,7 +236,7 @@ fn random(
     let (mut agreed, mut status) = (0, Status::Ok);
     for i in 0..n {
         let input = crate::campaign::random_input(curve, op, reference.as_ref(), &mut rng);
-        let (c, times) = crate::campaign::timed_comparison(curve, &input, &impls);
+        let (c, times) = crate::campaign::timed_comparison(curve, &input, &impls, &expectation);
         outln!("case {i}: {}", c.report().trim_end());
         for (name, us) in times {
             outln!("  {name:<18} {us:>10.1} µs");

@@ -29,6 +29,9 @@ pub struct CheckArgs {
     /// Print the result as JSON (every failure and skip in full).
     #[arg(long)]
     pub json: bool,
+    /// The run's policy.
+    #[command(flatten)]
+    pub policy: super::PolicyArg,
     /// Outside implementations.
     #[command(flatten)]
     pub drivers: super::DriverArgs,
@@ -46,13 +49,14 @@ pub fn load_all(files: &[PathBuf]) -> Result<Vec<vectors::LoadedFile>, UsageErro
 pub fn check_all(
     files: &[vectors::LoadedFile],
     impls: &crate::implementation::Implementations,
+    expectation: &crate::policy::Expectation,
 ) -> Tally {
     let total: usize = files.iter().map(|f| f.cases.len()).sum();
     let progress = Progress::new("vectors", total as u64);
     let mut tally = Tally::default();
     for f in files {
         progress.step(&format!("{} ({} cases)", f.label, f.cases.len()));
-        tally.add(&vectors::check(f, impls, &|| progress.inc()));
+        tally.add(&vectors::check(f, impls, expectation, &|| progress.inc()));
     }
     tally
 }
@@ -60,12 +64,13 @@ pub fn check_all(
 /// Runs `twinmul vectors check`.
 pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
     let files = load_all(&a.files)?;
+    let expectation = a.policy.expectation()?;
     let sel = super::select(registry, &a.impls)?;
     let impls = sel.impls;
     if let Some(gap) = vectors::uncovered(&files, &impls).first() {
         return Err(UsageError(format!("nothing can check {gap}")));
     }
-    let tally = check_all(&files, &impls);
+    let tally = check_all(&files, &impls, &expectation);
     if tally.checked() == 0 {
         return Err(UsageError(format!(
             "nothing was checked: every applicable implementation declined every case ({} skipped)",
@@ -79,6 +84,8 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         let mut doc = tally.to_json();
         doc["files"] = files.iter().map(|f| f.label.clone()).collect();
         doc["drivers"] = sel.drivers;
+        doc["policy"] = expectation.policy.id().into();
+        doc["policy_chosen"] = expectation.explicit.into();
         doc["problems"] = problems.into();
         doc["ok"] = (status == Status::Ok).into();
         outln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
@@ -87,6 +94,7 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
     for l in &sel.header {
         outln!("{l}");
     }
+    outln!("{}", expectation.describe());
     for p in &problems {
         outln!("{p}");
     }
@@ -97,6 +105,12 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         for s in &tally.skips {
             outln!("{}", s.line());
         }
+    }
+    for l in tally.explanation_lines(super::FAILURES_SHOWN) {
+        outln!("{l}");
+    }
+    if let Some(l) = tally.policy_line() {
+        outln!("{l}");
     }
     outln!("{}", tally.closing_line());
     Ok(status)

@@ -3,6 +3,7 @@
 //! driver that breaks the protocol is named, never guessed at.
 
 use crate::model::{Answer, Curve, Input, Op};
+use crate::policy::Policy;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
@@ -26,6 +27,8 @@ pub struct Hello {
     pub version: String,
     /// The (curve, op) pairs it answers.
     pub supports: BTreeSet<(Curve, Op)>,
+    /// The policy it declares it follows (docs/policies.md), if any.
+    pub policy: Option<Policy>,
     /// Curve ids and op names it listed that the harness does not know
     /// (ignored, for forward compatibility; shown by `twinmul list`).
     pub unknown: Vec<String>,
@@ -63,6 +66,13 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
         name: string(&m, "name")?,
         version: string(&m, "version")?,
         ..Hello::default()
+    };
+    h.policy = match m.get("policy") {
+        None => None,
+        Some(Value::String(p)) => {
+            Some(Policy::from_id(p).map_err(|e| format!("handshake field 'policy': {e}"))?)
+        }
+        Some(_) => return Err("handshake field 'policy' must be a string".into()),
     };
     let Some(Value::Object(sup)) = m.get("supports") else {
         return Err("handshake without a 'supports' object".into());
@@ -150,8 +160,13 @@ pub fn parse_reply(line: &str, id: u64, op: Op) -> Result<Answer, String> {
     }
 }
 
-/// The handshake reply of a driver serving `supports`.
-pub fn hello_reply(name: &str, version: &str, supports: &BTreeSet<(Curve, Op)>) -> String {
+/// The handshake reply of a driver serving `supports` under `policy`.
+pub fn hello_reply(
+    name: &str,
+    version: &str,
+    policy: Option<Policy>,
+    supports: &BTreeSet<(Curve, Op)>,
+) -> String {
     let mut m: Map<String, Value> = Map::new();
     for (c, o) in supports {
         let e = m.entry(c.id()).or_insert_with(|| Value::Array(Vec::new()));
@@ -159,7 +174,11 @@ pub fn hello_reply(name: &str, version: &str, supports: &BTreeSet<(Curve, Op)>) 
             a.push(o.id().into());
         }
     }
-    json!({"name": name, "version": version, "supports": m}).to_string()
+    let mut reply = json!({"name": name, "version": version, "supports": m});
+    if let Some(p) = policy {
+        reply["policy"] = p.id().into();
+    }
+    reply.to_string()
 }
 
 /// Reads the harness's handshake; `Err` unless it is `{"twinmul": 1}`.
@@ -270,6 +289,17 @@ mod tests {
             .unwrap_err()
             .contains("version"));
         assert!(parse_hello(r#"{"name":"x","version":"1","supports":{"bn254":"mul"}}"#).is_err());
+        assert_eq!(h.policy, None);
+        let go = r#"{"name":"x","version":"1","policy":"go-v0.0.15","supports":{}}"#;
+        assert_eq!(parse_hello(go).unwrap().policy, Some(Policy::GoV0_0_15));
+        let bad = r#"{"name":"x","version":"1","policy":"lax","supports":{}}"#;
+        assert!(parse_hello(bad)
+            .unwrap_err()
+            .contains("unknown policy 'lax'"));
+        let num = r#"{"name":"x","version":"1","policy":1,"supports":{}}"#;
+        assert!(parse_hello(num)
+            .unwrap_err()
+            .contains("'policy' must be a string"));
     }
 
     #[test]

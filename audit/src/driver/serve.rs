@@ -35,7 +35,12 @@ pub fn serve(
             .and_then(|()| output.flush())
             .map_err(|e| e.to_string())
     };
-    say(protocol::hello_reply(imp.name(), &imp.version(), &supports))?;
+    say(protocol::hello_reply(
+        imp.name(),
+        &imp.version(),
+        imp.policy(),
+        &supports,
+    ))?;
     for line in lines {
         let line = line.map_err(|e| e.to_string())?;
         if line.trim().is_empty() {

@@ -4,17 +4,16 @@
 //! sign: r = enc(k·G); e = FromGfp5(H(r ‖ hm)); s = k − e·sk; sig = s ‖ e.
 //! verify: R = s·G + e·PK; valid iff FromGfp5(H(enc(R) ‖ hm)) = e.
 //!
-//! Policies (see `reference/src/ecgfp5/schnorr.rs` for the comparison):
-//! [`verify`] is **strict** — s, e < n; public-key and message limbs < p; the
-//! neutral public key is rejected. [`verify_go_v0_0_15_compat`] reproduces
-//! Go v0.0.15's `Validate` verdicts for auditors (lax parsing, the neutral
-//! key accepted, and its `IsInf` encoding bug). Signing is constant time in
+//! Policy: [`verify`] is **strict** — s, e < n; public-key and message
+//! limbs < p; the neutral public key is rejected (docs/policies.md; the
+//! other implementations' policies are in [`super::compat`]). Signing is
+//! constant time in
 //! the secret key and the nonce; secrets are zeroized on drop; nothing on the
 //! signing path allocates.
 
 use super::gf::Gf;
 use super::gfp5::Gfp5;
-use super::mul::{mul2_vartime, mul2_vartime_table, mul_g, OddMultiples};
+use super::mul::{mul2_vartime_table, mul_g, OddMultiples};
 use super::point::Point;
 use super::poseidon2::hash_to_quintic_extension;
 use super::scalar::{self, Scalar};
@@ -73,7 +72,7 @@ fn parse_secret(bytes: &[u8]) -> Result<Scalar, Error> {
 }
 
 /// The hashed message: 40 bytes, five limbs < p (strict).
-fn message(hm: &[u8]) -> Result<[Gf; 5], Error> {
+pub(crate) fn message(hm: &[u8]) -> Result<[Gf; 5], Error> {
     let m = Gfp5::from_canonical_bytes(hm).ok_or(if hm.len() == 40 {
         Error::NonCanonical
     } else {
@@ -82,7 +81,8 @@ fn message(hm: &[u8]) -> Result<[Gf; 5], Error> {
     Ok(m.to_gf())
 }
 
-fn challenge(r: &[u8; 40], hm: &[Gf; 5]) -> Scalar {
+/// e = FromGfp5(H(r ‖ hm)).
+pub(crate) fn challenge(r: &[u8; 40], hm: &[Gf; 5]) -> Scalar {
     let mut pre = [Gf::ZERO; 10];
     for (i, c) in r.chunks_exact(8).enumerate() {
         let mut w = [0u8; 8];
@@ -93,7 +93,8 @@ fn challenge(r: &[u8; 40], hm: &[Gf; 5]) -> Scalar {
     scalar::from_gfp5(&hash_to_quintic_extension(&pre))
 }
 
-fn signature(s: &Scalar, e: &Scalar) -> [u8; 80] {
+/// The 80 bytes s ‖ e.
+pub(crate) fn signature(s: &Scalar, e: &Scalar) -> [u8; 80] {
     let mut sig = [0u8; 80];
     sig[..40].copy_from_slice(&scalar::to_bytes(s));
     sig[40..].copy_from_slice(&scalar::to_bytes(e));
@@ -185,51 +186,6 @@ fn verify_table<const N: usize>(tp: &OddMultiples<N>, hm: &[u8], sig: &[u8]) -> 
     };
     let r = mul2_vartime_table(&s, &e, tp).encode();
     challenge(&r, &hm) == e
-}
-
-/// Go v0.0.15 `Validate` semantics, for auditors comparing the two: s and e
-/// are reduced mod n, public-key and message limbs are read mod p, the
-/// neutral key (w = 0) is accepted, and when R = s·G + e·PK is the neutral
-/// reached as P + (−P) in the last step of Go's 4-bit `MulAdd2`, the point
-/// hashed is 2P (its `IsInf` bug, docs/ecgfp5.md §9.1) — so a nonce-0 signature fails.
-pub fn verify_go_v0_0_15_compat(pk: &[u8], hm: &[u8], sig: &[u8]) -> bool {
-    if pk.len() != 40 || hm.len() != 40 || sig.len() != 80 {
-        return false;
-    }
-    let lax = |b: &[u8]| {
-        Gfp5::from_u64s(core::array::from_fn(|i| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&b[8 * i..8 * i + 8]);
-            u64::from_le_bytes(w)
-        }))
-    };
-    let Ok(q) = Point::decode(&lax(pk).to_bytes()) else {
-        return false;
-    };
-    let hm = lax(hm).to_gf();
-    let (Some(s), Some(e)) = (
-        scalar::from_bytes_reduced(&sig[..40]),
-        scalar::from_bytes_reduced(&sig[40..]),
-    ) else {
-        return false;
-    };
-    let r = mul2_vartime(&s, &e, &q);
-    let r_enc = if bool::from(r.is_neutral()) {
-        // Go: acc = (s − s₀)·G + (e − e₀)·PK, pair = s₀·G + e₀·PK (low nibbles);
-        // acc + pair = O with both non-neutral is computed as 2·acc.
-        let low = |v: &Scalar| Scalar::from_u64(scalar::to_limbs(v)[0] & 15);
-        let (s0, e0) = (low(&s), low(&e));
-        let pair = mul2_vartime(&s0, &e0, &q);
-        let acc = mul2_vartime(&(s - s0), &(e - e0), &q);
-        if bool::from(pair.is_neutral() | acc.is_neutral()) {
-            r.encode()
-        } else {
-            acc.double().encode()
-        }
-    } else {
-        r.encode()
-    };
-    challenge(&r_enc, &hm) == e
 }
 
 /// A nonce prepared ahead of time: k and the encoded k·G, so that online

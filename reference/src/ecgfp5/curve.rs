@@ -201,3 +201,13 @@ pub fn decode(bytes: &[u8]) -> Result<Point, Error> {
     let w = Fp5::from_canonical_bytes(bytes).ok_or(Error::NonCanonicalCoordinate)?;
     decode_w(&w)
 }
+
+/// Lax 40-byte decoding, as Lighter's Go v0.0.15 and goldilocks-crypto 0.1.2
+/// read points and public keys: each limb is taken mod p, then §2. One
+/// point thus has several byte strings (docs/policies.md).
+pub fn decode_lax(bytes: &[u8]) -> Result<Point, Error> {
+    if bytes.len() != 40 {
+        return Err(Error::Length);
+    }
+    decode_w(&Fp5::from_limbs_mod_p(bytes))
+}

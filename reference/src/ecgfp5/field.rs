@@ -155,6 +155,10 @@ impl Fp5 {
         }
         out
     }
+    /// Reads 40 bytes (length checked by the caller), each limb taken mod p.
+    pub fn from_limbs_mod_p(bytes: &[u8]) -> Fp5 {
+        Fp5(limbs_le(bytes).map(|l| l % P))
+    }
     /// Reads 40 bytes strictly: every limb must be < p. `None` otherwise.
     pub fn from_canonical_bytes(bytes: &[u8]) -> Option<Fp5> {
         if bytes.len() != 40 {

@@ -36,7 +36,8 @@ fn secret(bytes: &[u8]) -> Result<BigUint, Error> {
     Ok(v)
 }
 
-fn message(hm: &[u8]) -> Result<[u64; 5], Error> {
+/// The hashed message, strictly: 40 bytes, five limbs < p.
+pub(crate) fn message(hm: &[u8]) -> Result<[u64; 5], Error> {
     if hm.len() != 40 {
         return Err(Error::Length);
     }
@@ -47,7 +48,8 @@ fn message(hm: &[u8]) -> Result<[u64; 5], Error> {
     Ok(limbs)
 }
 
-fn challenge(r: &[u8; 40], hm: &[u64; 5]) -> BigUint {
+/// e = FromGfp5(H(r ‖ hm)) over the ten limbs.
+pub(crate) fn challenge(r: &[u8; 40], hm: &[u64; 5]) -> BigUint {
     let mut pre: Vec<u64> = limbs_le(r).to_vec();
     pre.extend_from_slice(hm);
     from_gfp5(&hash_to_quintic_extension(&pre))
@@ -63,14 +65,19 @@ pub fn sign_with_nonce(sk: &[u8], hm: &[u8], k: &[u8]) -> Result<[u8; 80], Error
     let x = secret(sk)?;
     let hm = message(hm)?;
     let k = secret(k)?;
-    let n = order();
     let r = encode(&mul_g(&k));
     let e = challenge(&r, &hm);
-    let s = (&k + &n - (&e * &x) % &n) % &n;
+    Ok(signature(&k, &e, &x))
+}
+
+/// s = k − e·sk mod n, and the 80 bytes s ‖ e.
+pub(crate) fn signature(k: &BigUint, e: &BigUint, sk: &BigUint) -> [u8; 80] {
+    let n = order();
+    let s = (k + &n - (e * sk) % &n) % &n;
     let mut sig = [0u8; 80];
     sig[..40].copy_from_slice(&to_bytes(&s));
-    sig[40..].copy_from_slice(&to_bytes(&e));
-    Ok(sig)
+    sig[40..].copy_from_slice(&to_bytes(e));
+    sig
 }
 
 /// Strict verification; any malformed or non-canonical input is `false`.
