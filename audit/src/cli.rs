@@ -22,6 +22,8 @@
 pub mod audit;
 pub mod compare;
 pub mod ct;
+pub mod ct_catalogue;
+pub mod ct_plot;
 pub mod list;
 pub mod output;
 pub mod paths;
@@ -256,12 +258,28 @@ enum Cmd {
 /// `twinmul ct`'s arguments.
 #[derive(Args)]
 pub struct CtArgs {
-    /// Samples per target (expensive targets use a fixed fraction of it).
+    /// Samples per target (expensive targets time a fixed fraction of it:
+    /// the table gives the calls timed).
     #[arg(long, default_value_t = 100_000)]
     pub samples: usize,
+    /// Only this implementation's targets, and the controls (repeatable;
+    /// default: every implementation with targets, see docs/constant-time.md).
+    #[arg(long = "impl", value_name = "NAME")]
+    pub impls: Vec<String>,
     /// Only targets whose name contains this.
     #[arg(long)]
     pub filter: Option<String>,
+    /// Print the results as JSON (with each target's t-series).
+    #[arg(long)]
+    pub json: bool,
+    /// Write one SVG per target into DIR: |t| as the samples grow, with the
+    /// thresholds.
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+    /// Drivers whose handshake offers `time` are timed too (their own
+    /// calls, on inputs twinmul sends; docs/drivers.md).
+    #[command(flatten)]
+    pub drivers: DriverArgs,
     /// Run the valgrind secret-taint checks instead of dudect.
     #[arg(long)]
     pub valgrind: bool,
@@ -305,6 +323,7 @@ pub fn main_with(mut registry: Registry) -> ExitCode {
         } => Some(&a.drivers),
         Cmd::Compare(a) => Some(&a.drivers),
         Cmd::Audit(a) => Some(&a.drivers),
+        Cmd::Ct(a) => Some(&a.drivers),
         _ => None,
     };
     if let Some(Err(UsageError(msg))) = drivers.map(|d| d.register(&mut registry)) {
@@ -321,7 +340,7 @@ pub fn main_with(mut registry: Registry) -> ExitCode {
         } => vectors::generate(seed, out.as_deref()),
         Cmd::Compare(a) => compare::run(&a, registry),
         Cmd::Audit(a) => audit::run(&a, registry),
-        Cmd::Ct(a) => ct_cmd(&a),
+        Cmd::Ct(a) => ct_cmd(&a, registry),
         Cmd::Serve { name } => serve_cmd(&name, registry),
     };
     match r {
@@ -348,40 +367,95 @@ fn serve_cmd(name: &str, registry: Registry) -> Result<Status, UsageError> {
 }
 
 /// `twinmul ct`: one harness, its table and verdict.
-fn ct_cmd(a: &CtArgs) -> Result<Status, UsageError> {
+fn ct_cmd(a: &CtArgs, registry: Registry) -> Result<Status, UsageError> {
     use ct::CtError;
+    // --impl names either a compiled-in implementation with targets or a
+    // driver of this run.
+    let catalogue = ct_catalogue::implementations();
+    let (compiled, outside): (Vec<String>, Vec<String>) = a
+        .impls
+        .iter()
+        .cloned()
+        .partition(|n| catalogue.contains(&n.as_str()));
+    let drivers: Vec<Box<dyn crate::implementation::Implementation>> = registry
+        .start_all()
+        .into_iter()
+        .filter(|e| matches!(e.origin, Origin::Driver { .. }))
+        .filter(|e| a.impls.is_empty() || outside.iter().any(|n| n == e.implementation.name()))
+        .map(|e| e.implementation)
+        .collect();
+    if let Some(bad) = outside
+        .iter()
+        .find(|n| !drivers.iter().any(|d| d.name() == n.as_str()))
+    {
+        return Err(UsageError(format!(
+            "no constant-time targets for '{bad}' (known: {}; or a driver of this run)",
+            catalogue.join(", ")
+        )));
+    }
+    if let Some(d) = drivers
+        .iter()
+        .find(|d| d.timed().is_empty() && !outside.is_empty())
+    {
+        return Err(UsageError(format!(
+            "driver {} offers no `time` requests in its handshake",
+            d.name()
+        )));
+    }
+    let only_drivers = compiled.is_empty() && !outside.is_empty();
+    let what = if a.valgrind { "ct valgrind" } else { "ct" };
     let result = if a.valgrind {
         ct::run_valgrind(a.filter.as_deref()).map(|rows| {
-            (
-                ct::valgrind_table(&rows),
-                rows.iter().all(ct::ValgrindRow::pass),
-            )
+            let ok = rows.iter().all(ct::ValgrindRow::pass);
+            (ct::valgrind_table(&rows), ct::valgrind_json(&rows), ok)
         })
     } else {
-        ct::run_dudect(a.samples, a.filter.as_deref()).map(|rows| {
-            (
-                ct::dudect_table(&rows),
-                rows.iter().all(ct::DudectRow::pass),
-            )
-        })
+        let targets = if only_drivers {
+            ct::controls()
+        } else {
+            ct::select(&compiled, a.filter.as_deref()).map_err(UsageError)?
+        };
+        let refs: Vec<&dyn crate::implementation::Implementation> =
+            drivers.iter().map(|d| d.as_ref()).collect();
+        ct::run_dudect(a.samples, &targets)
+            .and_then(|mut rows| {
+                rows.extend(ct::run_drivers(&refs, a.samples)?);
+                Ok(rows)
+            })
+            .and_then(|rows| {
+                if let Some(dir) = &a.plot {
+                    ct_plot::write_all(dir, &rows)
+                        .map_err(|e| CtError::Broken(format!("--plot {}: {e}", dir.display())))?;
+                }
+                let ok = rows.iter().all(ct::DudectRow::pass);
+                Ok((ct::dudect_table(&rows), ct::dudect_json(&rows), ok))
+            })
     };
-    let what = if a.valgrind { "ct valgrind" } else { "ct" };
-    match result {
-        Ok((table, ok)) => {
-            for l in table {
-                outln!("{l}");
-            }
+    let (status, lines, json) = match result {
+        Ok((table, json, ok)) => {
             let status = if ok { Status::Ok } else { Status::Failed };
-            outln!("{what}: {}", status.word());
-            Ok(status)
+            (status, table, json)
         }
-        Err(CtError::NotRun(why)) => {
-            outln!("{what}: not run: {why}");
-            Ok(Status::Incomplete)
+        Err(CtError::NotRun(why)) => (
+            Status::Incomplete,
+            vec![format!("not run: {why}")],
+            serde_json::json!({"not_run": why}),
+        ),
+        Err(CtError::Broken(why)) => (
+            Status::Failed,
+            vec![format!("broken: {why}")],
+            serde_json::json!({"broken": why}),
+        ),
+    };
+    if a.json {
+        let out = serde_json::json!({"tool": what, "status": status.word(),
+            "t_pass": ct::T_PASS, "t_control": ct::T_CONTROL, "targets": json});
+        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    } else {
+        for l in lines {
+            outln!("{l}");
         }
-        Err(CtError::Broken(why)) => {
-            outln!("{what}: FAILED: {why}");
-            Ok(Status::Failed)
-        }
+        outln!("{what}: {}", status.word());
     }
+    Ok(status)
 }

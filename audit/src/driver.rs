@@ -250,6 +250,33 @@ impl Implementation for Driver {
         self.hello.policy
     }
 
+    fn timed(&self) -> Vec<(Curve, Op, bool)> {
+        self.hello
+            .time
+            .iter()
+            .map(|(&(c, o), &claim)| (c, o, claim))
+            .collect()
+    }
+
+    fn time(&self, curve: Curve, op: Op, inputs: &[Input]) -> Result<Vec<u64>, String> {
+        let mut st = match self.state.lock() {
+            Ok(g) => g,
+            Err(p) => p.into_inner(),
+        };
+        if st.process.is_none() {
+            start(&self.spec, &mut st)?;
+        }
+        let id = st.next_id;
+        st.next_id += 1;
+        let line = protocol::time_request(id, curve, op, inputs);
+        let p = st.process.as_mut().ok_or("no process")?;
+        // Timing a batch takes longer than one answer: the timeout scales.
+        let timeout = self.spec.timeout * (inputs.len() as u32).max(1);
+        p.send(&line)
+            .and_then(|()| p.recv(timeout))
+            .and_then(|l| protocol::parse_time_reply(&l, id, inputs.len()))
+    }
+
     fn supports(&self, curve: Curve, op: Op) -> bool {
         self.hello.supports.contains(&(curve, op))
     }

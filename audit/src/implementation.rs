@@ -36,6 +36,17 @@ pub trait Implementation: Send + Sync {
     fn policy(&self) -> Option<Policy> {
         None
     }
+    /// The (curve, op) pairs the implementation times itself (a driver's
+    /// `time` requests, docs/drivers.md), each with whether it claims
+    /// constant time for it.
+    fn timed(&self) -> Vec<(Curve, Op, bool)> {
+        Vec::new()
+    }
+    /// Runs each of `inputs` of one (curve, op) pair, in order, and returns
+    /// each call's duration in nanoseconds, timed by the implementation.
+    fn time(&self, _curve: Curve, _op: Op, _inputs: &[Input]) -> Result<Vec<u64>, String> {
+        Err("this implementation does not time its own calls".into())
+    }
     /// Whether the adapter implements `op` on `curve` at all.
     fn supports(&self, curve: Curve, op: Op) -> bool;
     /// k·G.

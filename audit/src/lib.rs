@@ -42,6 +42,7 @@ pub mod model;
 pub mod official;
 pub mod policy;
 pub mod registry;
+pub mod timing;
 pub mod vectors;
 
 pub use check::{compare, Comparison};

@@ -248,3 +248,73 @@ fn policy_differences_are_explained_and_fail_when_the_policy_is_chosen() {
     let (code, _) = run(&declared, Some("lax"));
     assert_eq!(code, Some(2), "an unknown policy is bad usage");
 }
+
+/// A driver's own timings through the `time` request: the reference served
+/// over the protocol offers every pair with a secret input, claims nothing,
+/// and its double-and-add is flagged on each multiplication; every row has
+/// its t-series and a picture.
+#[test]
+fn a_driver_times_its_own_calls_and_the_leaky_reference_is_flagged() {
+    use twinmul_audit::cli::{ct, ct_plot};
+    use twinmul_audit::driver::{Driver, DriverSpec};
+    use twinmul_audit::implementation::Implementation;
+    let spec = DriverSpec::parse(
+        &format!("served={TWINMUL} serve reference"),
+        "test",
+        std::time::Duration::from_secs(30),
+    )
+    .unwrap();
+    let d = Driver::start(spec);
+    let timed = d.timed();
+    assert!(
+        timed
+            .iter()
+            .any(|(c, o, claim)| c.id() == "bn254" && o.id() == "mul" && !claim),
+        "{timed:?}"
+    );
+    assert!(timed
+        .iter()
+        .all(|(_, o, _)| ["mul_g", "mul", "sign"].contains(&o.id())));
+    // Just the BN254 pairs: the rows below are its mul_g and mul.
+    struct Bn<'a>(&'a Driver);
+    impl Implementation for Bn<'_> {
+        fn name(&self) -> &str {
+            self.0.name()
+        }
+        fn supports(&self, c: twinmul_audit::Curve, o: twinmul_audit::Op) -> bool {
+            self.0.supports(c, o)
+        }
+        fn timed(&self) -> Vec<(twinmul_audit::Curve, twinmul_audit::Op, bool)> {
+            self.0
+                .timed()
+                .into_iter()
+                .filter(|(c, _, _)| c.id() == "bn254")
+                .collect()
+        }
+        fn time(
+            &self,
+            c: twinmul_audit::Curve,
+            o: twinmul_audit::Op,
+            inputs: &[twinmul_audit::Input],
+        ) -> Result<Vec<u64>, String> {
+            self.0.time(c, o, inputs)
+        }
+    }
+    let rows = ct::run_drivers(&[&Bn(&d)], 400).unwrap();
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert_eq!(r.series.len(), ct::STEPS);
+        assert_eq!(r.samples, 400);
+        assert!(r.max_t.abs() > 10.0, "{}: {}", r.target.name, r.max_t);
+        assert!(r.pass(), "no claim: a leak is reported, not failed");
+        assert!(r.verdict().starts_with("leaks"));
+    }
+    let dir = std::env::temp_dir().join(format!("twinmul-driver-plot-{}", std::process::id()));
+    let files = ct_plot::write_all(&dir, &rows).unwrap();
+    assert!(files
+        .iter()
+        .all(|f| std::fs::metadata(f).unwrap().len() > 500));
+    let json = ct::dudect_json(&rows);
+    assert_eq!(json[0]["series"].as_array().unwrap().len(), ct::STEPS);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -240,7 +240,97 @@ const TARGETS: &[(&str, fn())] = &[
     ("leaky_compare_control", leaky_compare_control),
     ("leaky_lookup_control", leaky_lookup_control),
     ("leaky_mul_vartime_control", leaky_mul_vartime_control),
+    ("peer_k256_mul_g", peer_k256_mul_g),
+    ("peer_k256_mul", peer_k256_mul),
+    ("peer_libsecp256k1_mul_g", peer_libsecp256k1_mul_g),
+    ("peer_libsecp256k1_mul", peer_libsecp256k1_mul),
+    ("peer_blst_mul", peer_blst_mul),
+    ("peer_bls12_381_mul", peer_bls12_381_mul),
+    ("peer_ark_bn254_mul", peer_ark_bn254_mul),
+    ("peer_goldilocks_crypto_mul", peer_goldilocks_crypto_mul),
 ];
+
+// ---- the peers: the secret scalar or key poisoned after it is built, then
+// the library's native call; its result is marked defined again before it is
+// encoded (the encoding of a public result may branch). Reported, never failed, by `twinmul ct
+// --valgrind`: libraries branch on a secret's validity on purpose and
+// declassify it in their own valgrind tests, which this cannot do.
+
+/// A 32-byte big-endian secret with no structure, below every order here.
+const SECRET32: [u8; 32] = [
+    0x1d, 0x3a, 0x55, 0x07, 0x9c, 0xe2, 0x41, 0x6b, 0x8f, 0x20, 0x17, 0xd4, 0x5e, 0xa9, 0x33, 0xc8,
+    0x72, 0x0b, 0xe6, 0x94, 0x2f, 0x58, 0xbd, 0x01, 0x6a, 0xcf, 0x84, 0x39, 0xf0, 0x15, 0x4e, 0xa7,
+];
+
+fn le32() -> [u8; 32] {
+    let mut b = SECRET32;
+    b.reverse();
+    b
+}
+
+fn peer_k256_mul_g() {
+    use k256::elliptic_curve::{ops::MulByGenerator, PrimeField};
+    let k = Option::<k256::Scalar>::from(k256::Scalar::from_repr(SECRET32.into())).expect("< n");
+    with_secret(k, k256::ProjectivePoint::mul_by_generator);
+}
+
+fn peer_k256_mul() {
+    use k256::elliptic_curve::PrimeField;
+    let k = Option::<k256::Scalar>::from(k256::Scalar::from_repr(SECRET32.into())).expect("< n");
+    let p = k256::ProjectivePoint::GENERATOR.double();
+    with_secret(k, |k| p * k);
+}
+
+fn peer_libsecp256k1_mul_g() {
+    let ctx = secp256k1::Secp256k1::signing_only();
+    let sk = secp256k1::SecretKey::from_byte_array(SECRET32).expect("valid key");
+    with_secret(sk, |sk| secp256k1::PublicKey::from_secret_key(&ctx, sk));
+}
+
+fn peer_libsecp256k1_mul() {
+    let ctx = secp256k1::Secp256k1::signing_only();
+    let p = secp256k1::SecretKey::from_byte_array([7u8; 32])
+        .expect("valid key")
+        .public_key(&ctx);
+    let sk = secp256k1::SecretKey::from_byte_array(SECRET32).expect("valid key");
+    with_secret(sk, |sk| secp256k1::ecdh::shared_secret_point(&p, sk));
+}
+
+fn peer_blst_mul() {
+    // SAFETY: blst returns a pointer to its static generator.
+    let g = unsafe { *blst::blst_p1_generator() };
+    with_secret(le32(), |k| {
+        let mut out = blst::blst_p1::default();
+        // SAFETY: `k` holds 256 bits; `out` and `g` are valid owned values.
+        unsafe { blst::blst_p1_mult(&mut out, &g, k.as_ptr(), 256) };
+        out
+    });
+}
+
+fn peer_bls12_381_mul() {
+    let k = Option::<bls12_381::Scalar>::from(bls12_381::Scalar::from_bytes(&le32())).expect("< r");
+    with_secret(k, |k| bls12_381::G1Projective::generator() * k);
+}
+
+fn peer_ark_bn254_mul() {
+    use ark_ec::PrimeGroup;
+    use ark_ff::PrimeField;
+    let k = ark_bn254::Fr::from_be_bytes_mod_order(&SECRET32);
+    with_secret(k, |k| ark_bn254::G1Projective::generator() * k);
+}
+
+fn peer_goldilocks_crypto_mul() {
+    let limbs: [u64; 5] = [
+        0x1d3a_5507_9ce2_416b,
+        0x8f20_17d4_5ea9_33c8,
+        0x720b_e694,
+        0x6acf_8439,
+        0x15,
+    ];
+    let k = goldilocks_crypto::ScalarField::from_non_canonical_limbs(limbs);
+    let g = goldilocks_crypto::Point::generator();
+    with_secret(k, |k| g.mul(k));
+}
 
 fn main() {
     let want = std::env::args().nth(1);

@@ -19,11 +19,19 @@ use twinmul::mul::comb::GeneratorContext;
 use twinmul::mul::lookup;
 use twinmul::{bip340, mul, Field, LookupTable, ScalarField};
 
+mod peers;
+use peers::*;
+
 fn n() -> usize {
     std::env::var("DUDECT_N")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(100_000)
+}
+
+/// The samples of a target that costs about `div` lookups a call.
+fn classes_n(div: usize) -> usize {
+    (n() / div).max(100)
 }
 
 fn classes(rng: &mut BenchRng) -> Vec<Class> {
@@ -70,11 +78,13 @@ fn ct_lookup_glv(r: &mut CtRunner, rng: &mut BenchRng) {
     }
     let t = LookupTable::new(e);
     let id = Point::identity();
-    for (c, d) in prepare(
-        rng,
-        n(),
-        |right, rng| if right { rng.random_range(-8i8..=8) } else { 1 },
-    ) {
+    for (c, d) in prepare(rng, classes_n(1), |right, rng| {
+        if right {
+            rng.random_range(-8i8..=8)
+        } else {
+            1
+        }
+    }) {
         r.run_one(c, || t.select(black_box(d), id));
     }
 }
@@ -85,11 +95,13 @@ fn ct_lookup_xy(r: &mut CtRunner, rng: &mut BenchRng) {
     use twinmul::mul::comb::GeneratorTable;
     let e = 1 << (Secp256k1::SHAPE.teeth - 1);
     let row = &Secp256k1::table()[e..2 * e];
-    for (c, pos) in prepare(
-        rng,
-        n(),
-        |right, rng| if right { rng.random_range(0u8..32) } else { 0 },
-    ) {
+    for (c, pos) in prepare(rng, classes_n(1), |right, rng| {
+        if right {
+            rng.random_range(0u8..32)
+        } else {
+            0
+        }
+    }) {
         r.run_one(c, || lookup::scan_xy(black_box(row), black_box(pos)));
     }
 }
@@ -97,7 +109,7 @@ fn ct_lookup_xy(r: &mut CtRunner, rng: &mut BenchRng) {
 /// ECgFp5 generator-table row: digit 1 vs a random digit in [−16, 16].
 fn ct_lookup_ecgfp5_table(r: &mut CtRunner, rng: &mut BenchRng) {
     let row = &ecmul::generator_rows()[17];
-    for (c, d) in prepare(rng, n(), |right, rng| {
+    for (c, d) in prepare(rng, classes_n(1), |right, rng| {
         if right {
             rng.random_range(-16i8..=16)
         } else {
@@ -114,11 +126,13 @@ fn ct_lookup_ecgfp5_table(r: &mut CtRunner, rng: &mut BenchRng) {
 fn leaky_lookup_control(r: &mut CtRunner, rng: &mut BenchRng) {
     let table: Vec<u64> = (0..(1u64 << 19)).collect();
     let len = table.len();
-    for (c, i) in prepare(
-        rng,
-        n(),
-        |right, rng| if right { rng.random_range(0..len) } else { 0 },
-    ) {
+    for (c, i) in prepare(rng, classes_n(1), |right, rng| {
+        if right {
+            rng.random_range(0..len)
+        } else {
+            0
+        }
+    }) {
         r.run_one(c, || black_box(table[black_box(i)]));
     }
 }
@@ -130,7 +144,7 @@ fn ct_scalar_canonical(r: &mut CtRunner, rng: &mut BenchRng) {
         &twinmul::curves::secp256k1::ScalarParams::MODULUS,
         &mut n_bytes,
     );
-    let inputs = prepare(rng, n(), |right, rng| {
+    let inputs = prepare(rng, classes_n(1), |right, rng| {
         let mut b = n_bytes;
         if right {
             b[31] += rng.random_range(0..16u8);
@@ -153,7 +167,7 @@ fn ct_ecgfp5_is_canonical(r: &mut CtRunner, rng: &mut BenchRng) {
     {
         n_bytes[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
     }
-    let inputs = prepare(rng, n(), |right, rng| {
+    let inputs = prepare(rng, classes_n(1), |right, rng| {
         let mut b = n_bytes;
         if right {
             b[0] += rng.random_range(0..16u8);
@@ -170,7 +184,7 @@ fn ct_ecgfp5_is_canonical(r: &mut CtRunner, rng: &mut BenchRng) {
 /// Control: an early-exit comparison, equal vs differing in the first byte.
 fn leaky_compare_control(r: &mut CtRunner, rng: &mut BenchRng) {
     let secret = [0x5au8; 64];
-    let inputs = prepare(rng, n(), |right, rng| {
+    let inputs = prepare(rng, classes_n(1), |right, rng| {
         let mut g = secret;
         if right {
             g[0] ^= rng.random_range(1..=255u8);
@@ -193,7 +207,7 @@ fn random_fe(rng: &mut BenchRng) -> Fe {
 
 /// Field inversion: a fixed element vs random ones.
 fn ct_field_invert(r: &mut CtRunner, rng: &mut BenchRng) {
-    for (c, x) in prepare(rng, n() / 10, |right, rng| {
+    for (c, x) in prepare(rng, classes_n(10), |right, rng| {
         if right {
             random_fe(rng)
         } else {
@@ -206,7 +220,7 @@ fn ct_field_invert(r: &mut CtRunner, rng: &mut BenchRng) {
 
 /// Control: the variable-time inversion (binary GCD) under the same classes.
 fn leaky_invert_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
-    for (c, x) in prepare(rng, n() / 10, |right, rng| {
+    for (c, x) in prepare(rng, classes_n(10), |right, rng| {
         if right {
             random_fe(rng)
         } else {
@@ -219,7 +233,7 @@ fn leaky_invert_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
 
 /// Field square root (decompression): x³ + 7 for a fixed x vs random x.
 fn ct_field_sqrt(r: &mut CtRunner, rng: &mut BenchRng) {
-    for (c, x) in prepare(rng, n() / 10, |right, rng| {
+    for (c, x) in prepare(rng, classes_n(10), |right, rng| {
         if right {
             random_fe(rng)
         } else {
@@ -233,11 +247,13 @@ fn ct_field_sqrt(r: &mut CtRunner, rng: &mut BenchRng) {
 /// GLV decomposition and signed recoding: k = 1 vs random k.
 fn ct_glv_decompose(r: &mut CtRunner, rng: &mut BenchRng) {
     use twinmul::point::params::CurveParams;
-    for (c, k) in prepare(
-        rng,
-        n(),
-        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
-    ) {
+    for (c, k) in prepare(rng, classes_n(1), |right, rng| {
+        if right {
+            scalar(rng)
+        } else {
+            Scalar::ONE
+        }
+    }) {
         let glv = Secp256k1::ENDOMORPHISM.map(|e| e.glv);
         let glv = glv.as_ref().expect("secp256k1 has its GLV endomorphism");
         r.run_one(c, || {
@@ -250,7 +266,7 @@ fn ct_glv_decompose(r: &mut CtRunner, rng: &mut BenchRng) {
 /// ECgFp5 variable-base window (16 affine entries): digit 1 vs random.
 fn ct_lookup_ecgfp5_window(r: &mut CtRunner, rng: &mut BenchRng) {
     let t = ecmul::multiples_table(&ecmul::mul_g(&esc::Scalar::from_u64(5)));
-    for (c, d) in prepare(rng, n(), |right, rng| {
+    for (c, d) in prepare(rng, classes_n(1), |right, rng| {
         if right {
             rng.random_range(-16i8..=16)
         } else {
@@ -264,11 +280,13 @@ fn ct_lookup_ecgfp5_window(r: &mut CtRunner, rng: &mut BenchRng) {
 /// Variable-base k·P: k = 1 vs random k.
 fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
     let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
-    for (c, k) in prepare(
-        rng,
-        n() / 50,
-        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
-    ) {
+    for (c, k) in prepare(rng, classes_n(50), |right, rng| {
+        if right {
+            scalar(rng)
+        } else {
+            Scalar::ONE
+        }
+    }) {
         r.run_one(c, || mul::mul(black_box(&p), black_box(&k)));
     }
 }
@@ -277,7 +295,7 @@ fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
 fn ct_mul_bn254(r: &mut CtRunner, rng: &mut BenchRng) {
     use twinmul::curves::bn254 as c;
     let p = mul::mul_vartime(&c::Point::generator(), &c::Scalar::from_u64(12345));
-    for (class, k) in prepare(rng, n() / 50, |right, rng| {
+    for (class, k) in prepare(rng, classes_n(50), |right, rng| {
         let mut b = [0u8; 32];
         rng.fill(&mut b[..]);
         let k = c::Scalar::from_bytes_reduced(&b).unwrap_or(c::Scalar::ONE);
@@ -294,11 +312,13 @@ fn ct_mul_bn254(r: &mut CtRunner, rng: &mut BenchRng) {
 /// Control: `mul_vartime` (wNAF skips zero digits) under the same classes.
 fn leaky_mul_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
     let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
-    for (c, k) in prepare(
-        rng,
-        n() / 50,
-        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
-    ) {
+    for (c, k) in prepare(rng, classes_n(50), |right, rng| {
+        if right {
+            scalar(rng)
+        } else {
+            Scalar::ONE
+        }
+    }) {
         r.run_one(c, || mul::mul_vartime(black_box(&p), black_box(&k)));
     }
 }
@@ -306,18 +326,20 @@ fn leaky_mul_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
 /// Blinded comb k·G: k = 1 vs random k.
 fn ct_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
     let ctx = GeneratorContext::<Secp256k1>::new().expect("getrandom");
-    for (c, k) in prepare(
-        rng,
-        n() / 20,
-        |right, rng| if right { scalar(rng) } else { Scalar::ONE },
-    ) {
+    for (c, k) in prepare(rng, classes_n(20), |right, rng| {
+        if right {
+            scalar(rng)
+        } else {
+            Scalar::ONE
+        }
+    }) {
         r.run_one(c, || ctx.mul_g(black_box(&k)));
     }
 }
 
 /// ECgFp5 k·G (position-weighted table): k = 1 vs random k.
 fn ct_ecgfp5_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
-    let inputs = prepare(rng, n() / 20, |right, rng| {
+    let inputs = prepare(rng, classes_n(20), |right, rng| {
         if right {
             let mut b = [0u8; 40];
             rng.fill(&mut b[..]);
@@ -331,19 +353,22 @@ fn ct_ecgfp5_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
-/// BIP340 signing: a fixed secret key vs random ones (same message and aux).
+/// BIP340 signing: a fixed secret key vs random ones (same message; a
+/// random aux_rand in both classes, so the public R is alike in both).
 fn ct_bip340_sign(r: &mut CtRunner, rng: &mut BenchRng) {
     let ctx = GeneratorContext::<Secp256k1>::new().expect("getrandom");
-    let inputs = prepare(rng, n() / 50, |right, rng| {
+    let inputs = prepare(rng, classes_n(50), |right, rng| {
         let mut sk = [0x11u8; 32];
         if right {
             rng.fill(&mut sk[1..]);
         }
-        sk
+        let mut aux = [0u8; 32];
+        rng.fill(&mut aux[..]);
+        (sk, aux)
     });
-    for (c, sk) in inputs {
+    for (c, (sk, aux)) in inputs {
         r.run_one(c, || {
-            bip340::sign(&ctx, black_box(&sk), b"message", &[0u8; 32])
+            bip340::sign(&ctx, black_box(&sk), b"message", black_box(&aux))
         });
     }
 }
@@ -352,7 +377,7 @@ fn ct_bip340_sign(r: &mut CtRunner, rng: &mut BenchRng) {
 fn ct_lighter_sign(r: &mut CtRunner, rng: &mut BenchRng) {
     let hm = [1u8; 40];
     let k = [0x22u8; 40];
-    let inputs = prepare(rng, n() / 20, |right, rng| {
+    let inputs = prepare(rng, classes_n(20), |right, rng| {
         let mut b = [0x11u8; 40];
         if right {
             rng.fill(&mut b[..39]);
@@ -383,5 +408,24 @@ ctbench_main!(
     ct_mul_g,
     ct_ecgfp5_mul_g,
     ct_bip340_sign,
-    ct_lighter_sign
+    ct_lighter_sign,
+    peer_k256_mul_g,
+    peer_k256_mul,
+    peer_k256_sign,
+    peer_libsecp256k1_mul_g,
+    peer_libsecp256k1_mul,
+    peer_libsecp256k1_sign,
+    peer_libsecp256k1_parse_sk,
+    peer_blst_mul_g,
+    peer_blst_mul,
+    peer_bls12_381_mul_g,
+    peer_bls12_381_mul,
+    peer_ark_bn254_mul_g,
+    peer_ark_bn254_mul,
+    peer_ark_bls12_381_mul_g,
+    peer_ark_bls12_381_mul,
+    peer_goldilocks_crypto_mul_g,
+    peer_goldilocks_crypto_mul,
+    peer_goldilocks_crypto_sign,
+    peer_reference_mul
 );

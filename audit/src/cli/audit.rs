@@ -450,7 +450,7 @@ fn ct_stage(r: &mut Report, no_ct: bool) {
         ct_part(
             r,
             "dudect controls",
-            ct::run_dudect(samples, Some("control")),
+            ct::run_dudect(samples, &ct::controls()),
             ct::dudect_table,
             ct::DudectRow::pass,
             ct::dudect_json,
@@ -458,7 +458,7 @@ fn ct_stage(r: &mut Report, no_ct: bool) {
         ct_part(
             r,
             "dudect lookups",
-            ct::run_dudect(samples, Some("lookup")),
+            ct::run_dudect(samples, &ct::lookups()),
             ct::dudect_table,
             ct::DudectRow::pass,
             ct::dudect_json,

@@ -3,9 +3,9 @@
 //! Two harnesses from `ct-tests/`, each built in release from the source
 //! tree and run as a child process:
 //! - dudect (`twinmul-ct`, pinned to one core with taskset): each target's
-//!   max |t| over two input classes; a constant-time target passes below 5,
-//!   a `*_control` (a deliberately leaky twin) must exceed 10, or the run
-//!   proves nothing;
+//!   max |t| over two input classes, read after each of [`STEPS`] steps;
+//!   twinmul's own targets and the peers' side by side, judged by what each
+//!   implementation claims ([`super::ct_catalogue`]);
 //! - valgrind secret-taint (`twinmul-ctgrind` under memcheck): a
 //!   constant-time target must run clean, a control must be reported.
 //!
@@ -17,10 +17,32 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// |t| below which a constant-time target passes.
-pub const T_PASS: f64 = 5.0;
-/// |t| above which a control counts as flagged.
-pub const T_CONTROL: f64 = 10.0;
+pub use super::ct_catalogue::{Claim, Target, T_CONTROL, T_PASS};
+
+/// What a row times: the catalogue's fields, owned (a driver's rows are
+/// made at run time).
+#[derive(Clone, Debug)]
+pub struct RowTarget {
+    /// A name for files and JSON.
+    pub name: String,
+    /// The implementation.
+    pub implementation: String,
+    /// The operation, with its secret.
+    pub operation: String,
+    /// What the implementation claims.
+    pub claim: Claim,
+}
+
+impl From<&Target> for RowTarget {
+    fn from(t: &Target) -> RowTarget {
+        RowTarget {
+            name: t.name.into(),
+            implementation: t.implementation.into(),
+            operation: t.operation.into(),
+            claim: t.claim,
+        }
+    }
+}
 
 /// Why a constant-time stage did not give results.
 #[derive(Clone, Debug)]
@@ -34,36 +56,25 @@ pub enum CtError {
 /// One dudect target's result.
 #[derive(Clone, Debug)]
 pub struct DudectRow {
-    /// Target name.
-    pub target: String,
-    /// Samples asked for.
+    /// The target: a compiled-in one, or a driver's (curve, op) pair.
+    pub target: RowTarget,
+    /// Calls timed (both classes).
     pub samples: usize,
-    /// Samples in the percentile-cropped test that gave the max t.
-    pub samples_in_max: Option<f64>,
-    /// The max t (signed).
+    /// The max t (signed) at the end.
     pub max_t: f64,
-    /// A deliberately leaky control.
-    pub control: bool,
+    /// (calls timed so far, max t) after each step: the t-series.
+    pub series: Vec<(usize, f64)>,
 }
 
 impl DudectRow {
-    /// Whether the row is as it must be.
+    /// Whether the row is as it must be (see [`super::ct_catalogue::verdict`]).
     pub fn pass(&self) -> bool {
-        if self.control {
-            self.max_t.abs() > T_CONTROL
-        } else {
-            self.max_t.abs() < T_PASS
-        }
+        !super::ct_catalogue::verdict(self.target.claim, self.max_t).1
     }
 
     /// The verdict in words.
     pub fn verdict(&self) -> &'static str {
-        match (self.control, self.pass()) {
-            (false, true) => "pass (no leak found at this sample count)",
-            (false, false) => "FAIL (timing depends on the secret)",
-            (true, true) => "flagged, as a control must be",
-            (true, false) => "FAIL (control not flagged: harness not sensitive enough)",
-        }
+        super::ct_catalogue::verdict(self.target.claim, self.max_t).0
     }
 }
 
@@ -76,14 +87,21 @@ pub struct ValgrindRow {
     pub exit: i32,
     /// A deliberately leaky control.
     pub control: bool,
-    /// memcheck's report, kept when a constant-time target is not clean.
+    /// A peer library's target (`peer_*`): reported, never failed, since
+    /// libraries branch on a secret's validity on purpose and declassify
+    /// it only in their own valgrind tests.
+    pub peer: bool,
+    /// memcheck's report, kept when a target that is not a control is not
+    /// clean.
     pub report: String,
 }
 
 impl ValgrindRow {
     /// Whether the row is as it must be.
     pub fn pass(&self) -> bool {
-        if self.control {
+        if self.peer {
+            matches!(self.exit, 0 | 42)
+        } else if self.control {
             self.exit == 42
         } else {
             self.exit == 0
@@ -92,11 +110,16 @@ impl ValgrindRow {
 
     /// The verdict in words.
     pub fn verdict(&self) -> &'static str {
-        match (self.control, self.pass()) {
-            (false, true) => "clean (no secret-dependent branch or index)",
-            (false, false) => "FAIL (memcheck reports a use of a secret)",
-            (true, true) => "reported, as a control must be",
-            (true, false) => "FAIL (control not reported)",
+        match (self.peer, self.control, self.pass(), self.exit) {
+            (true, _, _, 0) => "clean (peer: no secret-dependent branch or index seen)",
+            (true, _, true, _) => {
+                "reported (peer: memcheck sees the secret in a branch or index; not failed)"
+            }
+            (true, _, false, _) => "FAIL (the target crashed)",
+            (false, false, true, _) => "clean (no secret-dependent branch or index)",
+            (false, false, false, _) => "FAIL (memcheck reports a use of a secret)",
+            (false, true, true, _) => "reported, as a control must be",
+            (false, true, false, _) => "FAIL (control not reported)",
         }
     }
 }
@@ -145,25 +168,77 @@ fn cargo_build(root: &Path, extra: &[&str], rustflags: Option<&str>) -> Result<(
     }
 }
 
-/// Reads `max t = ` and `n == ` from a dudect-bencher result line.
-fn parse_dudect_line(line: &str) -> Option<(String, f64, Option<f64>)> {
+/// Reads the target name and `max t = ` from a dudect-bencher result line.
+fn parse_dudect_line(line: &str) -> Option<(String, f64)> {
     if !line.starts_with("bench ") || !line.contains("max t = ") {
         return None;
     }
     let name = line.split_whitespace().nth(1)?.to_string();
-    let num = |key: &str| -> Option<f64> {
-        let rest = &line[line.find(key)? + key.len()..];
-        rest.split(|c: char| c == ',' || c.is_whitespace())
-            .find(|s| !s.is_empty())?
-            .trim_end_matches('M')
-            .parse()
-            .ok()
-    };
-    Some((name, num("max t = ")?, num("n == ").map(|m| m * 1e6)))
+    let rest = &line[line.find("max t = ")? + "max t = ".len()..];
+    let t = rest
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .find(|s| !s.is_empty())?
+        .parse()
+        .ok()?;
+    Some((name, t))
 }
 
-/// Builds and runs the dudect targets whose name contains `filter`.
-pub fn run_dudect(samples: usize, filter: Option<&str>) -> Result<Vec<DudectRow>, CtError> {
+/// Steps of a target's t-series: the run is split into this many equal
+/// parts, and max t is read after each (dudect-bencher's continuous mode,
+/// which keeps its statistics across parts).
+pub const STEPS: usize = 10;
+
+/// The targets a run selects: those of `impls` (every implementation when
+/// empty, and the controls always, since a run whose controls are not
+/// flagged proves nothing), then those whose name contains `filter`.
+pub fn select(impls: &[String], filter: Option<&str>) -> Result<Vec<Target>, String> {
+    let known = super::ct_catalogue::implementations();
+    if let Some(bad) = impls.iter().find(|i| !known.contains(&i.as_str())) {
+        return Err(format!(
+            "no constant-time targets for '{bad}' (known: {})",
+            known.join(", ")
+        ));
+    }
+    let chosen: Vec<Target> = super::ct_catalogue::TARGETS
+        .iter()
+        .filter(|t| {
+            impls.is_empty()
+                || t.claim == Claim::Control
+                || impls.iter().any(|i| i == t.implementation)
+        })
+        .filter(|t| filter.is_none_or(|f| t.name.contains(f)))
+        .copied()
+        .collect();
+    if chosen.is_empty() {
+        return Err(format!(
+            "no target matches the filter '{}'",
+            filter.unwrap_or("")
+        ));
+    }
+    Ok(chosen)
+}
+
+/// The controls: each must be flagged for a run to prove anything.
+pub fn controls() -> Vec<Target> {
+    super::ct_catalogue::TARGETS
+        .iter()
+        .filter(|t| t.claim == Claim::Control)
+        .copied()
+        .collect()
+}
+
+/// twinmul's table lookups and the lookup control.
+pub fn lookups() -> Vec<Target> {
+    super::ct_catalogue::TARGETS
+        .iter()
+        .filter(|t| t.name.contains("lookup"))
+        .copied()
+        .collect()
+}
+
+/// Builds the dudect harness and runs each of `targets` on `samples`
+/// (divided by its cost), in [`STEPS`] steps.
+pub fn run_dudect(samples: usize, targets: &[Target]) -> Result<Vec<DudectRow>, CtError> {
     if let Some(why) = missing(false) {
         return Err(CtError::NotRun(why));
     }
@@ -177,53 +252,113 @@ pub fn run_dudect(samples: usize, filter: Option<&str>) -> Result<Vec<DudectRow>
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let bin = dir.join("release").join("twinmul-ct");
     let core = std::env::var("TWINMUL_CT_CORE").unwrap_or_else(|_| "1".into());
-    let mut cmd = Command::new("taskset");
-    cmd.args(["-c", &core]).arg(&bin);
-    if let Some(f) = filter {
-        cmd.args(["--filter", f]);
+    let per_step = (samples / STEPS).max(1);
+    let mut rows = Vec::new();
+    for t in targets {
+        progress.step(&format!("{}: running", t.name));
+        let series = run_one(&bin, &core, t, per_step)?;
+        let max_t = series.last().map_or(0.0, |s| s.1);
+        progress.step(&format!("{}: max |t| = {:.2}", t.name, max_t.abs()));
+        rows.push(DudectRow {
+            target: t.into(),
+            samples: series.last().map_or(0, |s| s.0),
+            max_t,
+            series,
+        });
     }
-    let mut child = cmd
-        .env("DUDECT_N", samples.to_string())
+    Ok(rows)
+}
+
+/// Times each (curve, op) pair that each of `drivers` can time itself, on
+/// `samples` calls in [`STEPS`] steps (see [`crate::timing`]).
+pub fn run_drivers(
+    drivers: &[&dyn crate::implementation::Implementation],
+    samples: usize,
+) -> Result<Vec<DudectRow>, CtError> {
+    let progress = Progress::new("ct drivers", 0);
+    let mut rows = Vec::new();
+    for d in drivers {
+        for (curve, op, claims) in d.timed() {
+            let name = format!("{}_{}_{}", d.name(), curve.id(), op.id());
+            progress.step(&format!("{name}: running"));
+            let seed = rows.len() as u64 + 1;
+            let series = crate::timing::series(*d, curve, op, samples, STEPS, seed)
+                .map_err(|e| CtError::Broken(format!("{name}: {e}")))?;
+            let max_t = series.last().map_or(0.0, |s| s.1);
+            rows.push(DudectRow {
+                target: RowTarget {
+                    name,
+                    implementation: d.name().to_string(),
+                    operation: format!("{curve} {op} (secret; driver-timed)"),
+                    claim: if claims {
+                        Claim::ConstantTime
+                    } else {
+                        Claim::None
+                    },
+                },
+                samples: series.last().map_or(0, |s| s.0),
+                max_t,
+                series,
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// One target in continuous mode, stopped after [`STEPS`] results.
+fn run_one(
+    bin: &Path,
+    core: &str,
+    t: &Target,
+    per_step: usize,
+) -> Result<Vec<(usize, f64)>, CtError> {
+    let mut child = Command::new("taskset")
+        .args(["-c", core])
+        .arg(bin)
+        .args(["--continuous", t.name])
+        .env("DUDECT_N", per_step.to_string())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| CtError::Broken(format!("cannot run {}: {e}", bin.display())))?;
-    let mut rows = Vec::new();
+    let calls = (per_step / t.cost).max(100).min(per_step);
+    let mut series = Vec::new();
     if let Some(out) = child.stdout.take() {
         for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if let Some((target, max_t, n)) = parse_dudect_line(&line) {
-                progress.step(&format!("{target}: max |t| = {:.2}", max_t.abs()));
-                rows.push(DudectRow {
-                    control: target.contains("control"),
-                    target,
-                    samples,
-                    samples_in_max: n,
-                    max_t,
-                });
-            } else if let Some(t) = line
-                .strip_prefix("bench ")
-                .and_then(|l| l.split_whitespace().next())
-            {
-                progress.step(&format!("{t}: running"));
+            if let Some((name, max_t)) = parse_dudect_line(&line) {
+                if name != t.name {
+                    let _ = child.kill();
+                    return Err(CtError::Broken(format!(
+                        "asked for {}, the harness ran {name}",
+                        t.name
+                    )));
+                }
+                series.push((calls * (series.len() + 1), max_t));
+                if series.len() == STEPS {
+                    break;
+                }
             }
         }
     }
+    let _ = child.kill();
     let status = child
         .wait()
         .map_err(|e| CtError::Broken(format!("{}: {e}", bin.display())))?;
-    if !status.success() {
+    if series.len() < STEPS {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            use std::io::Read;
+            let _ = e.read_to_string(&mut err);
+        }
+        let tail: Vec<&str> = err.lines().rev().take(3).collect();
         return Err(CtError::Broken(format!(
-            "{} exited with {status}",
-            bin.display()
+            "{} stopped after {} of {STEPS} steps ({status}): {}",
+            t.name,
+            series.len(),
+            tail.into_iter().rev().collect::<Vec<_>>().join(" | ")
         )));
     }
-    if rows.is_empty() {
-        return Err(CtError::Broken(format!(
-            "no target matched the filter '{}'",
-            filter.unwrap_or("")
-        )));
-    }
-    Ok(rows)
+    Ok(series)
 }
 
 /// Builds the secret-taint harness and runs each of its targets (whose name
@@ -261,9 +396,10 @@ pub fn run_valgrind(filter: Option<&str>) -> Result<Vec<ValgrindRow>, CtError> {
             target: name.to_string(),
             exit: out.status.code().unwrap_or(-1),
             control: name.contains("control"),
+            peer: name.starts_with("peer_"),
             report: String::new(),
         };
-        if !row.pass() && !row.control {
+        if row.exit != 0 && !row.control {
             row.report = String::from_utf8_lossy(&out.stderr).into_owned();
         }
         rows.push(row);
@@ -278,18 +414,21 @@ pub fn run_valgrind(filter: Option<&str>) -> Result<Vec<ValgrindRow>, CtError> {
     Ok(rows)
 }
 
-/// The dudect table.
+/// The side-by-side table: implementation × operation → calls timed, max
+/// |t|, the claim and the verdict.
 pub fn dudect_table(rows: &[DudectRow]) -> Vec<String> {
     let mut out = vec![format!(
-        "{:<32} {:>10} {:>10}  verdict",
-        "target", "samples", "max |t|"
+        "{:<18} {:<42} {:>9} {:>9}  {:<15}  verdict",
+        "implementation", "operation (secret)", "calls", "max |t|", "claim"
     )];
     for r in rows {
         out.push(format!(
-            "{:<32} {:>10} {:>10.2}  {}",
-            r.target,
+            "{:<18} {:<42} {:>9} {:>9.2}  {:<15}  {}",
+            r.target.implementation,
+            r.target.operation,
             r.samples,
             r.max_t.abs(),
+            r.target.claim.word(),
             r.verdict()
         ));
     }
@@ -302,19 +441,23 @@ pub fn valgrind_table(rows: &[ValgrindRow]) -> Vec<String> {
     for r in rows {
         out.push(format!("{:<32} {:>6}  {}", r.target, r.exit, r.verdict()));
         if !r.report.is_empty() {
-            out.extend(r.report.lines().map(|l| format!("    {l}")));
+            // A peer's report can run to thousands of lines: its start shows
+            // where (the JSON keeps all of it).
+            let keep = if r.peer { 12 } else { usize::MAX };
+            out.extend(r.report.lines().take(keep).map(|l| format!("    {l}")));
         }
     }
     out
 }
 
-/// JSON rows.
+/// JSON rows, each with its t-series.
 pub fn dudect_json(rows: &[DudectRow]) -> serde_json::Value {
     rows.iter()
         .map(|r| {
-            serde_json::json!({"target": r.target, "samples": r.samples,
-                "samples_in_max": r.samples_in_max, "max_t": r.max_t,
-                "control": r.control, "pass": r.pass(), "verdict": r.verdict()})
+            serde_json::json!({"target": r.target.name, "implementation": r.target.implementation,
+                "operation": r.target.operation, "claim": r.target.claim.word(),
+                "calls": r.samples, "max_t": r.max_t, "pass": r.pass(), "verdict": r.verdict(),
+                "series": r.series.iter().map(|(n, t)| serde_json::json!([n, t])).collect::<Vec<_>>()})
         })
         .collect()
 }
@@ -323,7 +466,7 @@ pub fn dudect_json(rows: &[DudectRow]) -> serde_json::Value {
 pub fn valgrind_json(rows: &[ValgrindRow]) -> serde_json::Value {
     rows.iter()
         .map(|r| {
-            serde_json::json!({"target": r.target, "exit": r.exit, "control": r.control,
+            serde_json::json!({"target": r.target, "exit": r.exit, "control": r.control, "peer": r.peer,
                 "pass": r.pass(), "verdict": r.verdict(), "report": r.report})
         })
         .collect()
@@ -336,25 +479,20 @@ mod tests {
     #[test]
     fn dudect_lines_parse() {
         let l = "bench leaky_lookup_control         ... : n == +0.002M, max t = -97.54328, max tau = -2.17624, (5/tau)^2 = 5";
-        let (name, t, n) = parse_dudect_line(l).unwrap();
+        let (name, t) = parse_dudect_line(l).unwrap();
         assert_eq!(name, "leaky_lookup_control");
         assert!((t + 97.54328).abs() < 1e-9);
-        assert!((n.unwrap() - 2000.0).abs() < 1e-6);
         assert!(parse_dudect_line("bench ct_mul  seeded with 0x1").is_none());
     }
 
     #[test]
-    fn verdicts_need_both_directions() {
-        let row = |t: f64, control: bool| DudectRow {
-            target: "x".into(),
-            samples: 1,
-            samples_in_max: None,
-            max_t: t,
-            control,
-        };
-        assert!(row(4.9, false).pass());
-        assert!(!row(-5.1, false).pass());
-        assert!(row(-10.5, true).pass());
-        assert!(!row(9.0, true).pass());
+    fn selection_keeps_the_controls_and_refuses_unknown_names() {
+        let k = select(&["k256".into()], None).unwrap();
+        let k: Vec<RowTarget> = k.iter().map(RowTarget::from).collect();
+        assert!(k.iter().any(|t| t.implementation == "k256"));
+        assert!(k.iter().any(|t| t.claim == Claim::Control));
+        assert!(!k.iter().any(|t| t.implementation == "blst"));
+        assert!(select(&["p256".into()], None).unwrap_err().contains("p256"));
+        assert!(select(&[], Some("no-such-target")).is_err());
     }
 }

@@ -5,7 +5,7 @@
 use crate::model::{Answer, Curve, Input, Op};
 use crate::policy::Policy;
 use serde_json::{json, Map, Value};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The protocol version the harness speaks.
 pub const VERSION: u64 = 1;
@@ -29,6 +29,9 @@ pub struct Hello {
     pub supports: BTreeSet<(Curve, Op)>,
     /// The policy it declares it follows (docs/policies.md), if any.
     pub policy: Option<Policy>,
+    /// The (curve, op) pairs it can time itself (`time` requests), each
+    /// with whether the library claims constant time for it.
+    pub time: BTreeMap<(Curve, Op), bool>,
     /// Curve ids and op names it listed that the harness does not know
     /// (ignored, for forward compatibility; shown by `twinmul list`).
     pub unknown: Vec<String>,
@@ -74,6 +77,27 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
         }
         Some(_) => return Err("handshake field 'policy' must be a string".into()),
     };
+    match m.get("time") {
+        None => {}
+        Some(Value::Object(t)) => {
+            for (curve, ops) in t {
+                let (Some(c), Value::Object(ops)) = (Curve::from_id(curve), ops) else {
+                    return Err(format!(
+                        "time.{curve} must be a known curve with an object of op: claim"
+                    ));
+                };
+                for (op, claim) in ops {
+                    let (Some(o), Some(claim)) = (Op::from_id(op), claim.as_bool()) else {
+                        return Err(format!(
+                            "time.{curve}.{op} must be a known op with true or false"
+                        ));
+                    };
+                    h.time.insert((c, o), claim);
+                }
+            }
+        }
+        Some(_) => return Err("handshake field 'time' must be an object".into()),
+    }
     let Some(Value::Object(sup)) = m.get("supports") else {
         return Err("handshake without a 'supports' object".into());
     };
@@ -108,6 +132,83 @@ pub fn request(id: u64, curve: Curve, input: &Input) -> String {
         m.insert(k.into(), v.into());
     }
     Value::Object(m).to_string()
+}
+
+/// The `time` request: the driver runs each input of one (curve, op) pair
+/// in order, timing each call, and replies with the durations.
+pub fn time_request(id: u64, curve: Curve, op: Op, inputs: &[Input]) -> String {
+    let items: Vec<Value> = inputs
+        .iter()
+        .map(|i| {
+            let mut m = Map::new();
+            for (k, v) in i.fields() {
+                m.insert(k.into(), v.into());
+            }
+            Value::Object(m)
+        })
+        .collect();
+    json!({"id": id, "curve": curve.id(), "op": op.id(), "time": items}).to_string()
+}
+
+/// Parses the reply to `time` request `id` of `count` inputs: `{"id": ID,
+/// "ns": [one duration per input, in order]}`.
+pub fn parse_time_reply(line: &str, id: u64, count: usize) -> Result<Vec<u64>, String> {
+    let m = as_object(line)?;
+    if m.get("id").and_then(Value::as_u64) != Some(id) {
+        return Err(format!(
+            "a reply to time request {id} with another id: {}",
+            clip(line)
+        ));
+    }
+    if let Some(why) = m.get("declined").and_then(Value::as_str) {
+        return Err(format!("declined the time request: {why}"));
+    }
+    let ns: Option<Vec<u64>> = m
+        .get("ns")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().map(Value::as_u64).collect())
+        .unwrap_or(None);
+    match ns {
+        Some(v) if v.len() == count => Ok(v),
+        Some(v) => Err(format!("{} durations for {count} inputs", v.len())),
+        None => Err(format!(
+            "a time reply without 'ns' as a list of integers: {}",
+            clip(line)
+        )),
+    }
+}
+
+/// A `time` request: its id, curve and inputs.
+pub type TimeRequest = (u64, Curve, Vec<Input>);
+
+/// Reads a `time` request; `None` when the line is not one.
+pub fn parse_time_request(line: &str) -> Option<Result<TimeRequest, String>> {
+    let m = as_object(line).ok()?;
+    let items = m.get("time")?.as_array()?.clone();
+    Some((|| {
+        let id = m
+            .get("id")
+            .and_then(Value::as_u64)
+            .ok_or("a time request without an id")?;
+        let curve = m
+            .get("curve")
+            .and_then(Value::as_str)
+            .and_then(Curve::from_id)
+            .ok_or("a time request without a known curve")?;
+        let op = m.get("op").cloned().ok_or("a time request without an op")?;
+        let inputs = items
+            .into_iter()
+            .map(|item| {
+                let mut f = item
+                    .as_object()
+                    .cloned()
+                    .ok_or("a time input that is not an object")?;
+                f.insert("op".into(), op.clone());
+                crate::vectors::parse_input(&Value::Object(f))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok((id, curve, inputs))
+    })())
 }
 
 /// The reply fields, exactly one of which a reply carries.
@@ -166,6 +267,7 @@ pub fn hello_reply(
     version: &str,
     policy: Option<Policy>,
     supports: &BTreeSet<(Curve, Op)>,
+    time: &BTreeMap<(Curve, Op), bool>,
 ) -> String {
     let mut m: Map<String, Value> = Map::new();
     for (c, o) in supports {
@@ -177,6 +279,16 @@ pub fn hello_reply(
     let mut reply = json!({"name": name, "version": version, "supports": m});
     if let Some(p) = policy {
         reply["policy"] = p.id().into();
+    }
+    if !time.is_empty() {
+        let mut t = Map::new();
+        for ((c, o), claim) in time {
+            let e = t.entry(c.id()).or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(ops) = e {
+                ops.insert(o.id().into(), (*claim).into());
+            }
+        }
+        reply["time"] = Value::Object(t);
     }
     reply.to_string()
 }
@@ -296,6 +408,13 @@ mod tests {
         assert!(parse_hello(bad)
             .unwrap_err()
             .contains("unknown policy 'lax'"));
+        let t = r#"{"name":"x","version":"1","time":{"bn254":{"mul":false}},"supports":{}}"#;
+        assert_eq!(
+            parse_hello(t).unwrap().time.into_iter().collect::<Vec<_>>(),
+            vec![((Curve::Bn254, Op::Mul), false)]
+        );
+        let bad_t = r#"{"name":"x","version":"1","time":{"bn254":["mul"]},"supports":{}}"#;
+        assert!(parse_hello(bad_t).is_err());
         let num = r#"{"name":"x","version":"1","policy":1,"supports":{}}"#;
         assert!(parse_hello(num)
             .unwrap_err()

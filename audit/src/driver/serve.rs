@@ -7,7 +7,7 @@
 use super::protocol;
 use crate::implementation::{run, Implementation};
 use crate::model::{Curve, Op};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
 
 /// Serves `imp` until its input ends; `Err` when the harness breaks the
@@ -35,15 +35,36 @@ pub fn serve(
             .and_then(|()| output.flush())
             .map_err(|e| e.to_string())
     };
+    // Every pair with a secret input can be timed; a served implementation
+    // makes no constant-time claim over the protocol.
+    let time: BTreeMap<(Curve, Op), bool> = supports
+        .iter()
+        .filter(|(_, o)| matches!(o, Op::MulG | Op::Mul | Op::Sign))
+        .map(|&pair| (pair, false))
+        .collect();
     say(protocol::hello_reply(
         imp.name(),
         &imp.version(),
         imp.policy(),
         &supports,
+        &time,
     ))?;
     for line in lines {
         let line = line.map_err(|e| e.to_string())?;
         if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(req) = protocol::parse_time_request(&line) {
+            let (id, curve, inputs) = req?;
+            let ns: Vec<u64> = inputs
+                .iter()
+                .map(|input| {
+                    let start = std::time::Instant::now();
+                    std::hint::black_box(run(imp, curve, std::hint::black_box(input)));
+                    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+                })
+                .collect();
+            say(serde_json::json!({"id": id, "ns": ns}).to_string())?;
             continue;
         }
         let (id, curve, input) = protocol::parse_request(&line)?;
