@@ -10,10 +10,13 @@
 //! flavour when the hash's bit 7 is clear, the variable-time one otherwise;
 //! the naive reference when the hash is 0 mod 16 ([`REFERENCE_SHARE`]),
 //! otherwise one of the peer libraries that have the (curve, op) pair, in
-//! turn. A peer that declines the input class is
-//! replaced by the reference for that input, so every execution compares the
-//! optimized crate with at least one independent implementation that
-//! answered. [`compare_everything`] (the corpus replay in `cargo test`)
+//! turn. A peer that declines the input, or answers it under another policy
+//! than the contract (docs/policies.md), is joined by the reference for
+//! that input, so every execution has an independent implementation give
+//! the optimized crate's answer. On ECgFp5, the hash 1 mod 16
+//! ([`FLAVOUR_SHARE`]) also compares twinmul's two implementations of one
+//! other policy (Go's verification, whose literal reference takes ~45 ms,
+//! on the hash 1 only: 1 input in 256). [`compare_everything`] (the corpus replay in `cargo test`)
 //! runs every implementation on every input instead.
 //!
 //! **Inputs replay alone.** A check depends on its input's bytes only: the
@@ -34,8 +37,8 @@ use crate::adapters::flavours::Flavour;
 use crate::check::{compare_on, Comparison};
 use crate::edge::{decode_scalar, edge_scalars, encode_scalar, order};
 use crate::implementation::{run, Implementation};
-use crate::model::{Answer, Curve, Input};
-use crate::policy::Expectation;
+use crate::model::{Answer, Curve, Input, Op};
+use crate::policy::{Expectation, Policy};
 use crate::registry::implementations_with_env_drivers;
 use arbitrary::{Arbitrary, Unstructured};
 use num_bigint::BigUint;
@@ -120,9 +123,10 @@ fn role(imp: &dyn Implementation) -> Role {
     }
 }
 
-/// The ECgFp5 inputs on which the policy flavours are compared too (their
-/// own differential: the optimized flavour against the reference one).
-const FLAVOUR_SHARE: u8 = 8;
+/// One ECgFp5 input in this many also compares the two implementations of
+/// one other policy (the optimized flavour against the reference one; the
+/// policy chosen by the hash's bit 4).
+pub const FLAVOUR_SHARE: u8 = 16;
 
 /// Runs `input` on the implementations this execution compares (module
 /// doc) and panics with the side-by-side report on any failing verdict, or
@@ -150,7 +154,15 @@ pub fn check_input(curve: Curve, input: &Input, select: u8) -> String {
     } else {
         "optimized-vartime"
     };
-    let flavours = everything || select % FLAVOUR_SHARE == 1;
+    let others: Vec<Policy> = Policy::ALL
+        .into_iter()
+        .filter(|&p| p != Policy::Strict)
+        .collect();
+    let flavour_policy = (select % FLAVOUR_SHARE == 1)
+        .then(|| others[usize::from(select >> 4) % others.len()])
+        // The literal Go verifier on the reference (affine additions, an
+        // inversion each) takes ~45 ms: on 1 input in 256 only (hash 1).
+        .filter(|&p| !(p == Policy::GoV0_0_15 && op == Op::Verify && select != 1));
     let mut chosen: Vec<&dyn Implementation> = have
         .iter()
         .copied()
@@ -158,7 +170,7 @@ pub fn check_input(curve: Curve, input: &Input, select: u8) -> String {
             Role::UnderTest => everything || i.name() == flavour,
             Role::Driver => true,
             Role::Reference => use_reference,
-            Role::Flavour => flavours,
+            Role::Flavour => everything || flavour_policy == i.policy(),
             Role::Peer => {
                 everything || (!use_reference && Some(i.name()) == peer.map(|p| p.name()))
             }

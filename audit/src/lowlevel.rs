@@ -46,6 +46,82 @@ pub fn limbs<const N: usize>(v: &BigUint) -> [u64; N] {
     })
 }
 
+/// The variable-time view (`Vartime<F>`, the field the vartime point
+/// paths run on) gives what `F` gives, operation by operation (square
+/// roots only where `has_sqrt`: p ≡ 3 mod 4).
+pub fn vartime_view_case<F: Field>(a: F, b: F, has_sqrt: bool) {
+    use subtle::{ConditionallySelectable, ConstantTimeEq};
+    use twinmul::arith::vartime::Vartime;
+    let same =
+        |x: Vartime<F>, y: F, what: &str| assert!(bool::from(x.0.ct_eq(&y)), "Vartime {what}");
+    let (va, vb) = (Vartime(a), Vartime(b));
+    same(va + vb, a + b, "add");
+    same(va - vb, a - b, "sub");
+    same(va * vb, a * b, "mul");
+    same(-va, -a, "neg");
+    same(va.square(), a.square(), "square");
+    same(va.square_vartime(), a.square(), "square_vartime");
+    same(va.mul_vartime(&vb), a * b, "mul_vartime");
+    same(va.double(), a.double(), "double");
+    same(va.half(), a.half(), "half");
+    same(va.sub_mag::<1>(&vb), a - b, "sub_mag");
+    let inv = |x: Option<Vartime<F>>, y: Option<F>, what: &str| match (x, y) {
+        (Some(x), Some(y)) => same(x, y, what),
+        (None, None) => {}
+        _ => panic!("Vartime {what}: existence differs"),
+    };
+    inv(va.invert().into(), a.invert().into(), "invert");
+    inv(va.invert_vartime(), a.invert_vartime(), "invert_vartime");
+    if has_sqrt {
+        inv(va.sqrt().into(), a.sqrt().into(), "sqrt");
+        inv(va.sqrt_vartime(), a.sqrt_vartime(), "sqrt_vartime");
+    }
+    assert_eq!(
+        bool::from(va.is_zero()),
+        bool::from(a.is_zero()),
+        "Vartime is_zero"
+    );
+    assert_eq!(
+        va.is_zero_vartime(),
+        bool::from(a.is_zero()),
+        "Vartime is_zero_vartime"
+    );
+    assert_eq!(
+        bool::from(va.is_odd()),
+        bool::from(a.is_odd()),
+        "Vartime is_odd"
+    );
+    assert_eq!(
+        bool::from(va.is_lexicographically_largest()),
+        bool::from(a.is_lexicographically_largest()),
+        "Vartime is_lexicographically_largest"
+    );
+    let mut bytes = vec![0u8; F::NUM_BYTES];
+    va.write_be_bytes(&mut bytes);
+    inv(Vartime::<F>::from_be_bytes(&bytes).into(), Some(a), "bytes");
+    same(Vartime::<F>::from_u64(7), F::from_u64(7), "from_u64");
+    for c in [0u8, 1] {
+        let choice = subtle::Choice::from(c);
+        same(
+            Vartime::conditional_select(&va, &vb, choice),
+            F::conditional_select(&a, &b, choice),
+            "conditional_select",
+        );
+    }
+    assert_eq!(
+        bool::from(va.ct_eq(&vb)),
+        bool::from(a.ct_eq(&b)),
+        "Vartime ct_eq"
+    );
+    let (mut x, mut y) = (va, a);
+    x.or_masked(&vb, u64::MAX);
+    y.or_masked(&b, u64::MAX);
+    same(x, y, "or_masked");
+    let mut z = va;
+    zeroize::Zeroize::zeroize(&mut z);
+    same(z, F::ZERO, "zeroize");
+}
+
 /// Field checks for one `Fp<P, N>` against modular big-integer arithmetic.
 pub fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
     let p = big(&P::MODULUS);
@@ -102,6 +178,7 @@ pub fn field_case<P: FieldParams<N>, const N: usize>(a: &BigUint, b: &BigUint) {
         Some(fa),
         "from bytes"
     );
+    vartime_view_case(fa, fb, &p % 4u32 == BigUint::from(3u32));
 }
 
 /// One `fe52_case`: two values as big integers mod p and as field elements.
@@ -140,6 +217,7 @@ pub fn fe52_case(a: &BigUint, b: &BigUint) {
         b,
     };
     fe52_operations(&c);
+    vartime_view_case(c.fa, c.fb, true);
     fe52_lazy_chains(&c);
     fe52_zero_tests(&c);
     fe52_inverse_and_root(&c);
@@ -434,6 +512,32 @@ pub fn mul_paths<C: GeneratorTable>(oracle: Oracle, k: &[u64; 4], j: &[u64; 4]) 
         want2,
         "mul2 projective"
     );
+    table_helpers(&p, &mul::mul_vartime(&g, &k));
+}
+
+/// The formulas the table generator builds on: the mixed addition equals
+/// the full one (on P, Q, the identity, and P + (−P)), and the batch
+/// conversion to affine equals one conversion at a time.
+fn table_helpers<C: CurveParams>(p: &ProjectivePoint<C>, q: &ProjectivePoint<C>) {
+    use subtle::{ConditionallySelectable, ConstantTimeEq};
+    use twinmul::point::affine::AffinePoint;
+    let id = ProjectivePoint::<C>::identity();
+    for (a, b) in [(p, q), (q, p), (&id, q), (p, &id), (p, &p.neg())] {
+        assert_eq!(
+            to_ref(&a.add_mixed(&b.to_affine())),
+            to_ref(&a.add(b)),
+            "add_mixed"
+        );
+    }
+    let points = [*p, *q, id, p.add(q)];
+    let mut batch = [AffinePoint::<C>::identity(); 4];
+    twinmul::point::projective::batch_to_affine(&points, &mut batch);
+    for (one, b) in points.iter().zip(&batch) {
+        let single = one.to_affine();
+        assert!(bool::from(single.ct_eq(b)), "batch_to_affine");
+        let chosen = AffinePoint::conditional_select(&single, b, subtle::Choice::from(1));
+        assert!(bool::from(chosen.ct_eq(b)), "affine select");
+    }
 }
 
 /// The constant-time lookup equals the indexed read for digit `d` on the
