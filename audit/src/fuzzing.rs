@@ -102,16 +102,13 @@ enum Role {
 fn role(imp: &dyn Implementation) -> Role {
     static PEERS: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
     let (peers, flavours) = PEERS.get_or_init(|| {
-        let names = |v: &[Box<dyn Implementation>]| -> Vec<String> {
-            v.iter().map(|p| p.name().to_string()).collect()
-        };
-        let flavours: Vec<Box<dyn Implementation>> = Flavour::all()
-            .into_iter()
-            .map(|f| Box::new(f) as Box<dyn Implementation>)
-            .collect();
+        let peers = crate::registry::peer_implementations();
         (
-            names(&crate::registry::peer_implementations()),
-            names(&flavours),
+            peers.iter().map(|p| p.name().to_string()).collect(),
+            Flavour::all()
+                .iter()
+                .map(|f| f.name().to_string())
+                .collect(),
         )
     });
     match imp.name() {

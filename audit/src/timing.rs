@@ -82,26 +82,33 @@ fn secret(curve: Curve, right: bool, rng: &mut ChaCha20Rng) -> Vec<u8> {
     encode_scalar(curve, &v).unwrap_or_default()
 }
 
-/// Builds `count` inputs of `op` on `curve`, each with its class (`true`:
-/// the random class), in a random order. `Err` for a pair without a
-/// secret input.
+/// The public point every `mul` input of a run multiplies (a random one,
+/// made by the reference); empty for the other ops.
+pub fn public_point(curve: Curve, op: Op, rng: &mut ChaCha20Rng) -> Result<Vec<u8>, String> {
+    if op != Op::Mul {
+        return Ok(Vec::new());
+    }
+    let k = secret(curve, true, rng);
+    match run(
+        &crate::adapters::reference::Reference,
+        curve,
+        &Input::MulG { scalar: k },
+    ) {
+        Answer::Bytes(p) => Ok(p),
+        other => Err(format!("no point to multiply: {other}")),
+    }
+}
+
+/// Builds `count` inputs of `op` on `curve` (a `mul` multiplies `point`),
+/// each with its class (`true`: the random class), in a random order.
+/// `Err` for a pair without a secret input.
 pub fn inputs(
     curve: Curve,
     op: Op,
+    point: &[u8],
     count: usize,
     rng: &mut ChaCha20Rng,
 ) -> Result<Vec<(bool, Input)>, String> {
-    let point = match op {
-        Op::Mul => {
-            let k = secret(curve, true, rng);
-            let reference = crate::adapters::reference::Reference;
-            match run(&reference, curve, &Input::MulG { scalar: k }) {
-                Answer::Bytes(p) => p,
-                other => return Err(format!("no point to multiply: {other}")),
-            }
-        }
-        _ => Vec::new(),
-    };
     let msg_len = if curve == Curve::Ecgfp5 { 40 } else { 32 };
     let message = vec![0x11u8; msg_len];
     (0..count)
@@ -111,7 +118,7 @@ pub fn inputs(
             let input = match op {
                 Op::MulG => Input::MulG { scalar: s },
                 Op::Mul => Input::Mul {
-                    point: point.clone(),
+                    point: point.to_vec(),
                     scalar: s,
                 },
                 Op::Sign => Input::Sign {
@@ -140,8 +147,9 @@ pub fn series(
     let per_step = (samples / steps.max(1)).max(2);
     let (mut left, mut right) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
+    let point = public_point(curve, op, &mut rng)?;
     for _ in 0..steps {
-        let batch = inputs(curve, op, per_step, &mut rng)?;
+        let batch = inputs(curve, op, &point, per_step, &mut rng)?;
         for chunk in batch.chunks(BATCH) {
             let list: Vec<Input> = chunk.iter().map(|(_, i)| i.clone()).collect();
             let ns = imp.time(curve, op, &list)?;
@@ -184,7 +192,8 @@ mod tests {
     #[test]
     fn classes_differ_in_the_secret_only() {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let xs = inputs(Curve::Bn254, Op::Mul, 200, &mut rng).unwrap();
+        let point = public_point(Curve::Bn254, Op::Mul, &mut rng).unwrap();
+        let xs = inputs(Curve::Bn254, Op::Mul, &point, 200, &mut rng).unwrap();
         let lefts = xs.iter().filter(|(r, _)| !r).count();
         assert!(lefts > 60 && lefts < 140, "classes interleaved at random");
         let points: std::collections::BTreeSet<_> = xs
@@ -194,7 +203,11 @@ mod tests {
                 _ => unreachable!(),
             })
             .collect();
-        assert_eq!(points.len(), 1, "one public point for both classes");
-        assert!(inputs(Curve::Bn254, Op::Decode, 1, &mut rng).is_err());
+        assert_eq!(
+            points.into_iter().collect::<Vec<_>>(),
+            vec![point],
+            "one public point for both classes"
+        );
+        assert!(inputs(Curve::Bn254, Op::Decode, &[], 1, &mut rng).is_err());
     }
 }
