@@ -1,31 +1,65 @@
-//! The audit run behind `twinmul audit`: every vector file and official
-//! suite on every implementation, then a seeded random differential campaign
-//! over all curves and operations, timing each implementation's answer.
+//! The random differential campaign of `twinmul audit` and `twinmul
+//! selftest`: every class of the catalogue ([`crate::classes`]) that
+//! applies to a (curve, op) pair, `per_class` inputs each, plus `uniform`
+//! inputs of the uniform class, on every implementation that has the pair,
+//! each answer judged and timed, and counted per implementation × pair ×
+//! class.
 //!
-//! Only (curve, op) pairs that at least two selected implementations have
-//! are run; a cell exists only for an implementation that has its pair. An
-//! answer *agrees* when it equals the answer of the policy its
-//! implementation is held to (twinmul's own implementation of that policy
-//! gives it; see [`crate::judge`]); it is *explained* when it is another
+//! Only pairs that at least two selected implementations have are run; a
+//! cell exists only for an implementation that has its pair. An answer
+//! *agrees* when it equals the answer of the policy its implementation is
+//! held to (see [`crate::judge`]); it is *explained* when it is another
 //! policy's answer and the run excuses that; a *disagreement* is any other
 //! answer, a *failure* an implementation that could not answer (a driver
 //! that broke, an adapter that panicked). Declines are counted apart and
-//! never as agreement.
+//! never as agreement. An implementation that answered nothing that could
+//! be judged is *silent*, and a silent implementation fails the run.
+//!
+//! Each class draws from its own ChaCha20 stream, seeded from the run's
+//! seed and the class's (curve, op, name): one seed replays the whole
+//! campaign byte for byte, and [`Campaign::digest`] (SHA-256 over every
+//! input in order) shows that it did.
 
 use crate::check::{Comparison, Outcome};
-use crate::edge::{biased_scalar, order};
+use crate::classes::{classes_for, Class};
 use crate::implementation::{run, Implementation};
 use crate::judge::Verdict;
-use crate::model::{Answer, Curve, Input, Op};
+use crate::model::{Curve, Input, Op};
 use crate::policy::Expectation;
-use num_bigint::BigUint;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-/// What one implementation did for one (curve, op) in the campaign.
+/// How many inputs a campaign draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Inputs per class and (curve, op) pair, the uniform class excepted.
+    pub per_class: usize,
+    /// Inputs of the uniform class per (curve, op) pair.
+    pub uniform: usize,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Settings {
+    /// Inputs per pair of the default audit for each edge class: enough
+    /// that every stratum of every class is drawn (the largest class has
+    /// 17 strata) and every planted bug of [`crate::planted`] is caught.
+    pub const PER_CLASS: usize = 17;
+    /// Uniform inputs per pair of the default audit.
+    pub const UNIFORM: usize = 16;
+}
+
+/// A fresh seed from the operating system.
+pub fn fresh_seed() -> u64 {
+    use rand::RngCore;
+    rand::rngs::OsRng.next_u64()
+}
+
+/// What one implementation did with one (curve, op) pair or class.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Cell {
     /// Answers equal to the answer of the policy the implementation is
@@ -35,13 +69,16 @@ pub struct Cell {
     pub disagreed: usize,
     /// Answers that are another policy's, excused (docs/policies.md).
     pub explained: usize,
-    /// Declines.
+    /// Declines (and answers no policy defines: not judged).
     pub declined: usize,
     /// Failures to answer.
     pub failed: usize,
     /// Nanoseconds per answered call.
     #[serde(skip)]
     pub times_ns: Vec<u64>,
+    /// The first decline's reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decline_reason: Option<String>,
 }
 
 impl Cell {
@@ -54,17 +91,55 @@ impl Cell {
         t.sort_unstable();
         Some(t[t.len() / 2] as f64 / 1000.0)
     }
+
+    /// Answers that were judged (agreed, explained or disagreed).
+    pub fn judged(&self) -> usize {
+        self.agreed + self.explained + self.disagreed
+    }
+
+    /// Whether everything judged agreed and nothing failed.
+    pub fn clean(&self) -> bool {
+        self.disagreed == 0 && self.failed == 0
+    }
+
+    fn count(&mut self, verdict: &Verdict, answer: &crate::Answer, ns: u64) {
+        match verdict {
+            Verdict::Failed => self.failed += 1,
+            Verdict::Declined | Verdict::Unjudged { .. } => {
+                self.declined += 1;
+                if self.decline_reason.is_none() {
+                    self.decline_reason = Some(match (verdict, answer) {
+                        (_, crate::Answer::Declined(why)) => why.clone(),
+                        (v, _) => v.note(),
+                    });
+                }
+            }
+            Verdict::Expected { .. } => self.agreed += 1,
+            v if v.is_explained() => self.explained += 1,
+            _ => self.disagreed += 1,
+        }
+        if !matches!(verdict, Verdict::Failed | Verdict::Declined) {
+            self.times_ns.push(ns);
+        }
+    }
 }
+
+/// The key of a class cell: implementation, curve, op, class name.
+pub type ClassKey = (String, Curve, Op, &'static str);
 
 /// The campaign's results.
 #[derive(Clone, Debug, Default)]
 pub struct Campaign {
+    /// The settings it ran with.
+    pub settings: Option<Settings>,
     /// (curve, op, implementation) → cell.
     pub cells: BTreeMap<(Curve, Op, String), Cell>,
-    /// Every comparison that did not agree, in full.
-    pub disagreements: Vec<Comparison>,
+    /// (implementation, curve, op, class) → cell.
+    pub classes: BTreeMap<ClassKey, Cell>,
+    /// Every comparison that did not agree, in full, with its class.
+    pub disagreements: Vec<(&'static str, Comparison)>,
     /// Every comparison whose answers differ only as policies explain.
-    pub explained: Vec<Comparison>,
+    pub explained: Vec<(&'static str, Comparison)>,
     /// (curve, op) pairs not run because fewer than two selected
     /// implementations have them, with the one that does (if any).
     pub not_compared: Vec<(Curve, Op, Vec<String>)>,
@@ -73,153 +148,57 @@ pub struct Campaign {
     /// Inputs fewer than two implementations answered (the others
     /// declined): nothing was compared, and nothing is claimed for them.
     pub uncompared: usize,
-}
-
-fn random_below_n(curve: Curve, rng: &mut ChaCha20Rng) -> Vec<u8> {
-    let n = order(curve);
-    let mut b = vec![0u8; curve.scalar_len() + 8];
-    rng.fill(&mut b[..]);
-    let v = (BigUint::from_bytes_le(&b) % (&n - 1u32)) + 1u32;
-    crate::edge::encode_scalar(curve, &v).expect("fits")
-}
-
-fn reference_bytes(reference: &dyn Implementation, curve: Curve, input: &Input) -> Vec<u8> {
-    match run(reference, curve, input) {
-        Answer::Bytes(b) => b,
-        _ => Vec::new(),
-    }
-}
-
-/// A random input of `op` on `curve` (biased scalars; points and signatures
-/// made by the reference; a quarter of decode/verify inputs mutated).
-pub fn random_input(
-    curve: Curve,
-    op: Op,
-    reference: &dyn Implementation,
-    rng: &mut ChaCha20Rng,
-) -> Input {
-    let point = |rng: &mut ChaCha20Rng| {
-        let k = random_below_n(curve, rng);
-        reference_bytes(reference, curve, &Input::MulG { scalar: k })
-    };
-    match op {
-        Op::MulG => Input::MulG {
-            scalar: biased_scalar(curve, rng),
-        },
-        Op::Mul => Input::Mul {
-            point: point(rng),
-            scalar: biased_scalar(curve, rng),
-        },
-        Op::Decode => {
-            let mut p = point(rng);
-            if rng.gen_bool(0.25) && !p.is_empty() {
-                let i = rng.gen_range(0..p.len());
-                p[i] ^= 1 << rng.gen_range(0..8);
-            }
-            Input::Decode { point: p }
-        }
-        Op::Sign | Op::Verify => {
-            let sk = random_below_n(curve, rng);
-            let (msg, nonce) = if curve == Curve::Ecgfp5 {
-                let m: Vec<u8> = (0..5)
-                    .flat_map(|_| rng.gen_range(0..0xFFFF_FFFF_0000_0001u64).to_le_bytes())
-                    .collect();
-                (m, random_below_n(curve, rng))
-            } else {
-                let len = [0usize, 1, 32, 100][rng.gen_range(0..4)];
-                let mut m = vec![0u8; len];
-                rng.fill(&mut m[..]);
-                let mut aux = vec![0u8; 32];
-                rng.fill(&mut aux[..]);
-                (m, aux)
-            };
-            let sign = Input::Sign {
-                secret_key: sk.clone(),
-                message: msg.clone(),
-                nonce,
-            };
-            if op == Op::Sign {
-                return sign;
-            }
-            let mut sig = reference_bytes(reference, curve, &sign);
-            let mut pk = reference_bytes(reference, curve, &Input::MulG { scalar: sk });
-            if curve == Curve::Secp256k1 && pk.len() == 33 {
-                pk.remove(0);
-            }
-            if rng.gen_bool(0.25) && !sig.is_empty() {
-                let i = rng.gen_range(0..sig.len());
-                sig[i] ^= 1;
-            }
-            Input::Verify {
-                public_key: pk,
-                message: msg,
-                signature: sig,
-            }
-        }
-    }
+    /// The implementations of the run, in order.
+    pub implementations: Vec<String>,
+    digest: Sha256,
 }
 
 impl Campaign {
-    /// Runs `input` on every implementation that has its pair, timing each
-    /// call, and judges each answer under `expectation` (see
-    /// [`crate::judge`]).
+    /// Runs `input`, of `class`, on every implementation that has its pair,
+    /// timing each call, and judges each answer under `expectation`.
     pub fn run_case(
         &mut self,
         curve: Curve,
+        class: &'static str,
         input: &Input,
         impls: &[Box<dyn Implementation>],
         expectation: &Expectation,
     ) {
-        let mut answers = Vec::with_capacity(impls.len());
-        let mut times = Vec::with_capacity(impls.len());
-        let mut not_applicable = Vec::new();
-        for imp in impls {
-            if !imp.supports(curve, input.op()) {
-                not_applicable.push(imp.name().to_string());
-                continue;
-            }
-            let t = Instant::now();
-            let a = run(imp.as_ref(), curve, input);
-            times.push(t.elapsed().as_nanos() as u64);
-            answers.push((imp.name().to_string(), imp.policy(), a));
-        }
-        let c = Comparison::judged(curve, input, answers, not_applicable, expectation);
-        for (((name, _), verdict), ns) in c.answers.iter().zip(&c.verdicts).zip(times) {
-            let cell = self
-                .cells
+        self.digest
+            .update(format!("{curve} {class} {:?}\n", input.fields()));
+        let (c, times) = timed_comparison(curve, input, impls, expectation);
+        for (((name, answer), verdict), (_, us)) in c.answers.iter().zip(&c.verdicts).zip(&times) {
+            let ns = (us * 1000.0) as u64;
+            self.cells
                 .entry((curve, input.op(), name.clone()))
-                .or_default();
-            let slot = match verdict {
-                Verdict::Failed => {
-                    cell.failed += 1;
-                    continue;
-                }
-                Verdict::Declined | Verdict::Unjudged { .. } => {
-                    cell.declined += 1;
-                    continue;
-                }
-                Verdict::Expected { .. } => &mut cell.agreed,
-                v if v.is_explained() => &mut cell.explained,
-                _ => &mut cell.disagreed,
-            };
-            *slot += 1;
-            cell.times_ns.push(ns);
+                .or_default()
+                .count(verdict, answer, ns);
+            self.classes
+                .entry((name.clone(), curve, input.op(), class))
+                .or_default()
+                .count(verdict, answer, ns);
         }
         match c.outcome() {
             Outcome::Agreed => self.compared += 1,
             Outcome::Explained => {
                 self.compared += 1;
-                self.explained.push(c);
+                self.explained.push((class, c));
             }
             Outcome::Disagreed => {
                 self.compared += 1;
-                self.disagreements.push(c);
+                self.disagreements.push((class, c));
             }
             Outcome::TooFewAnswers => self.uncompared += 1,
         }
     }
 
-    /// Answers that differ from the reference's, in total.
+    /// SHA-256 over every input drawn, in order (hex): equal digests mean
+    /// the same campaign.
+    pub fn digest(&self) -> String {
+        hex::encode(self.digest.clone().finalize())
+    }
+
+    /// Answers that differ from their policy's, in total.
     pub fn disagreed(&self) -> usize {
         self.cells.values().map(|c| c.disagreed).sum()
     }
@@ -229,10 +208,67 @@ impl Campaign {
         self.cells.values().map(|c| c.failed).sum()
     }
 
-    /// Whether every comparison agreed.
+    /// Whether every comparison agreed and no implementation was silent.
     pub fn ok(&self) -> bool {
-        self.disagreements.is_empty()
+        self.disagreements.is_empty() && self.silent().is_empty()
     }
+
+    /// The coverage of `implementation`: (classes covered, classes
+    /// applicable), counted over (curve, op, class). A class is covered
+    /// when at least one of its answers was judged.
+    pub fn coverage(&self, implementation: &str) -> (usize, usize) {
+        let mine = self.classes.iter().filter(|(k, _)| k.0 == implementation);
+        let (mut covered, mut all) = (0, 0);
+        for (_, cell) in mine {
+            all += 1;
+            covered += usize::from(cell.judged() > 0);
+        }
+        (covered, all)
+    }
+
+    /// The classes `implementation` declined outright (no answer judged),
+    /// with the first reason.
+    pub fn declined_classes(&self, implementation: &str) -> Vec<(Curve, Op, &'static str, String)> {
+        self.classes
+            .iter()
+            .filter(|(k, c)| k.0 == implementation && c.judged() == 0 && c.declined > 0)
+            .map(|(k, c)| (k.1, k.2, k.3, c.decline_reason.clone().unwrap_or_default()))
+            .collect()
+    }
+
+    /// The implementations that answered nothing that could be judged, each
+    /// with why: a decline is not an answer, and an implementation that
+    /// only declines (or has no pair of the run) proves nothing.
+    pub fn silent(&self) -> Vec<(String, String)> {
+        self.implementations
+            .iter()
+            .filter_map(|name| {
+                let mine: Vec<&Cell> = self
+                    .cells
+                    .iter()
+                    .filter(|(k, _)| &k.2 == name)
+                    .map(|(_, c)| c)
+                    .collect();
+                if mine.iter().any(|c| c.judged() > 0) {
+                    return None;
+                }
+                let declined: usize = mine.iter().map(|c| c.declined).sum();
+                let failed: usize = mine.iter().map(|c| c.failed).sum();
+                let why = if mine.is_empty() {
+                    "it has no (curve, op) pair of the campaign".to_string()
+                } else {
+                    format!("answered nothing comparable ({declined} declined, {failed} failed)")
+                };
+                Some((name.clone(), why))
+            })
+            .collect()
+    }
+}
+
+/// Whether (curve, op) is a pair of the contract: signatures only where the
+/// curve has a scheme.
+pub fn has_pair(curve: Curve, op: Op) -> bool {
+    curve.has_signatures() || !matches!(op, Op::Sign | Op::Verify)
 }
 
 /// The (curve, op) pairs of the contract.
@@ -242,27 +278,67 @@ pub fn pairs() -> Vec<(Curve, Op)> {
         .flat_map(|c| {
             Op::ALL
                 .into_iter()
-                .filter(move |o| c.has_signatures() || !matches!(o, Op::Sign | Op::Verify))
+                .filter(move |&o| has_pair(c, o))
                 .map(move |o| (c, o))
         })
         .collect()
 }
 
-/// The random campaign: `cases` inputs per (curve, op) pair that at least
-/// two of `impls` have, seeded. Inputs are made by the reference, which must
-/// be among `impls`; `progress` is called once per case.
+/// The RNG of one class on one pair: the run's seed mixed with an FNV-1a
+/// hash of the class's (curve, op, name), so that each class draws the
+/// same inputs whatever else the catalogue holds.
+pub fn class_rng(seed: u64, curve: Curve, op: Op, class: &str) -> ChaCha20Rng {
+    let h = format!("{curve}/{op}/{class}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key[8..16].copy_from_slice(&h.to_le_bytes());
+    ChaCha20Rng::from_seed(key)
+}
+
+/// The inputs of one class on one pair, in order.
+pub fn class_inputs(seed: u64, curve: Curve, op: Op, class: &Class, count: usize) -> Vec<Input> {
+    let mut rng = class_rng(seed, curve, op, class.name);
+    (0..count)
+        .map(|i| class.draw(curve, op, i, &mut rng))
+        .collect()
+}
+
+/// How many inputs a campaign over `pairs` draws.
+pub fn planned(pairs: &[(Curve, Op)], s: &Settings) -> usize {
+    pairs
+        .iter()
+        .map(|&(c, o)| {
+            classes_for(c, o)
+                .iter()
+                .map(|cl| {
+                    if cl.name == "uniform" {
+                        s.uniform
+                    } else {
+                        s.per_class
+                    }
+                })
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+/// The campaign over every (curve, op) pair that at least two of `impls`
+/// have; `progress` is called once per input.
 pub fn campaign(
     impls: &[Box<dyn Implementation>],
-    cases: usize,
-    seed: u64,
+    settings: Settings,
     expectation: &Expectation,
     progress: &dyn Fn(Curve, Op),
-) -> Result<Campaign, String> {
-    let reference = impls
-        .iter()
-        .find(|i| i.name() == "reference")
-        .ok_or("the random campaign needs the reference (it makes the inputs)")?;
-    let mut out = Campaign::default();
+) -> Campaign {
+    let mut out = Campaign {
+        settings: Some(settings),
+        implementations: impls.iter().map(|i| i.name().to_string()).collect(),
+        ..Campaign::default()
+    };
     for (curve, op) in pairs() {
         let have: Vec<String> = impls
             .iter()
@@ -273,19 +349,23 @@ pub fn campaign(
             out.not_compared.push((curve, op, have));
             continue;
         }
-        let ci = Curve::ALL.iter().position(|&c| c == curve).unwrap_or(0);
-        let mut rng = ChaCha20Rng::seed_from_u64(seed ^ ((ci as u64) << 40) ^ ((op as u64) << 32));
-        for _ in 0..cases {
-            let input = random_input(curve, op, reference.as_ref(), &mut rng);
-            out.run_case(curve, &input, impls, expectation);
-            progress(curve, op);
+        for class in classes_for(curve, op) {
+            let count = if class.name == "uniform" {
+                settings.uniform
+            } else {
+                settings.per_class
+            };
+            for input in class_inputs(settings.seed, curve, op, class, count) {
+                out.run_case(curve, class.name, &input, impls, expectation);
+                progress(curve, op);
+            }
         }
     }
-    Ok(out)
+    out
 }
 
-/// The comparison of one random input, every answer with its time in
-/// microseconds (for `compare --random`).
+/// The comparison of one input, every answer with its time in
+/// microseconds (for the campaign and `compare --random`).
 pub fn timed_comparison(
     curve: Curve,
     input: &Input,

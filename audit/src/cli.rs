@@ -27,6 +27,7 @@ pub mod ct_plot;
 pub mod list;
 pub mod output;
 pub mod paths;
+pub mod selftest;
 pub mod vectors;
 
 use crate::outln;
@@ -169,10 +170,25 @@ pub fn driver_header(entries: &[Entry]) -> Vec<String> {
                         None => format!("handshake: {v}; declares no policy"),
                     },
                 };
-                Some(format!(
+                let unknown = e.implementation.unknown();
+                let mut line = format!(
                     "driver {}: `{command}` (from {from}); {hs}",
                     e.implementation.name()
-                ))
+                );
+                if !unknown.is_empty() {
+                    line.push_str(&format!(
+                        "; names twinmul does not know, ignored: {}",
+                        unknown.join(", ")
+                    ));
+                }
+                if !e.implementation.version().is_empty()
+                    && !crate::campaign::pairs()
+                        .into_iter()
+                        .any(|(c, o)| e.implementation.supports(c, o))
+                {
+                    line.push_str("; its handshake names no (curve, op) pair twinmul knows");
+                }
+                Some(line)
             }
             _ => None,
         })
@@ -187,6 +203,7 @@ pub fn drivers_json(entries: &[Entry]) -> serde_json::Value {
             Origin::Driver { command, from } => Some(serde_json::json!({
                 "name": e.implementation.name(), "command": command, "from": from,
                 "handshake": e.implementation.version(),
+                "unknown_names": e.implementation.unknown(),
             })),
             _ => None,
         })
@@ -202,6 +219,38 @@ pub struct Selection {
     pub header: Vec<String>,
     /// The drivers as JSON.
     pub drivers: serde_json::Value,
+    /// The implementations the run names (its drivers, and those given by
+    /// `--impl`): each must answer something comparable, or the run fails.
+    pub named: Vec<String>,
+}
+
+impl Selection {
+    /// One `SILENT` line per named implementation that answered nothing
+    /// comparable, given how many of its answers were judged.
+    pub fn silent(&self, judged: impl Fn(&str) -> usize) -> Vec<String> {
+        // A driver that already reported a problem (a failed handshake, a
+        // crash) fails the run under that name; SILENT is for the quiet ones.
+        let quiet = |n: &str| {
+            self.impls
+                .iter()
+                .find(|i| i.name() == n)
+                .is_none_or(|i| i.problems().is_empty())
+        };
+        self.named
+            .iter()
+            .filter(|n| judged(n) == 0 && quiet(n))
+            .map(|n| {
+                let imp = self.impls.iter().find(|i| i.name() == n.as_str());
+                let why = match imp {
+                    Some(i) if !crate::campaign::pairs().into_iter().any(|(c, o)| i.supports(c, o)) => {
+                        "its handshake names no (curve, op) pair twinmul knows"
+                    }
+                    _ => "it answered nothing comparable (every answer a decline, or no case of its pairs)",
+                };
+                format!("SILENT {n}: {why}")
+            })
+            .collect()
+    }
 }
 
 /// Selects `names` (all when empty) from `registry`, starting the drivers
@@ -210,10 +259,19 @@ pub fn select(registry: Registry, names: &[String]) -> Result<Selection, UsageEr
     let entries = registry.select(names)?;
     let header = driver_header(&entries);
     let drivers = drivers_json(&entries);
+    let named = entries
+        .iter()
+        .filter(|e| {
+            matches!(e.origin, Origin::Driver { .. })
+                || names.iter().any(|n| n == e.implementation.name())
+        })
+        .map(|e| e.implementation.name().to_string())
+        .collect();
     Ok(Selection {
         impls: crate::registry::entries_to_impls(entries),
         header,
         drivers,
+        named,
     })
 }
 
@@ -247,6 +305,15 @@ enum Cmd {
     /// Constant-time evidence: dudect verdicts per target of `ct-tests/`
     /// (controls must be flagged), or valgrind secret-taint checks.
     Ct(CtArgs),
+    /// The campaign's power, measured: every planted bug through the random
+    /// campaign with a fresh seed, and the class that caught it.
+    Selftest(selftest::SelftestArgs),
+    /// The catalogue of input classes every campaign draws (docs/classes.md).
+    Classes {
+        /// Print it as the Markdown table of docs/classes.md.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Serve one built-in implementation over the driver protocol on
     /// standard input and output (a round-trip check, a template for drivers).
     Serve {
@@ -342,6 +409,8 @@ pub fn main_with(mut registry: Registry) -> ExitCode {
         Cmd::Audit(a) => audit::run(&a, registry),
         Cmd::Ct(a) => ct_cmd(&a, registry),
         Cmd::Serve { name } => serve_cmd(&name, registry),
+        Cmd::Selftest(a) => selftest::run(&a),
+        Cmd::Classes { markdown } => classes_cmd(markdown),
     };
     match r {
         Ok(status) => status.exit_code(),
@@ -350,6 +419,25 @@ pub fn main_with(mut registry: Registry) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `twinmul classes`: the catalogue, one line per class and the pairs it
+/// applies to, or the Markdown table of docs/classes.md.
+fn classes_cmd(markdown: bool) -> Result<Status, UsageError> {
+    if markdown {
+        outln!("{}", crate::classes::markdown());
+        outln!("{}", crate::planted::markdown().trim_end());
+        return Ok(Status::Ok);
+    }
+    for c in crate::classes::catalogue() {
+        let pairs: Vec<String> = crate::campaign::pairs()
+            .into_iter()
+            .filter(|&(curve, op)| (c.applies)(curve, op))
+            .map(|(curve, op)| format!("{curve} {op}"))
+            .collect();
+        outln!("{:<36} {}", c.name, pairs.join(", "));
+    }
+    Ok(Status::Ok)
 }
 
 /// `twinmul serve NAME`.
@@ -369,6 +457,14 @@ fn serve_cmd(name: &str, registry: Registry) -> Result<Status, UsageError> {
 /// `twinmul ct`: one harness, its table and verdict.
 fn ct_cmd(a: &CtArgs, registry: Registry) -> Result<Status, UsageError> {
     use ct::CtError;
+    if !a.valgrind && a.samples < ct::MIN_SAMPLES {
+        return Err(UsageError(format!(
+            "--samples {}: dudect needs at least {} ({} steps of 100 calls)",
+            a.samples,
+            ct::MIN_SAMPLES,
+            ct::STEPS
+        )));
+    }
     // --impl names either a compiled-in implementation with targets or a
     // driver of this run.
     let catalogue = ct_catalogue::implementations();
@@ -406,8 +502,12 @@ fn ct_cmd(a: &CtArgs, registry: Registry) -> Result<Status, UsageError> {
     let what = if a.valgrind { "ct valgrind" } else { "ct" };
     let result = if a.valgrind {
         ct::run_valgrind(a.filter.as_deref()).map(|rows| {
-            let ok = rows.iter().all(ct::ValgrindRow::pass);
-            (ct::valgrind_table(&rows), ct::valgrind_json(&rows), ok)
+            let status = if rows.iter().all(ct::ValgrindRow::pass) {
+                Status::Ok
+            } else {
+                Status::Failed
+            };
+            (ct::valgrind_table(&rows), ct::valgrind_json(&rows), status)
         })
     } else {
         let targets = if only_drivers {
@@ -427,15 +527,13 @@ fn ct_cmd(a: &CtArgs, registry: Registry) -> Result<Status, UsageError> {
                     ct_plot::write_all(dir, &rows)
                         .map_err(|e| CtError::Broken(format!("--plot {}: {e}", dir.display())))?;
                 }
-                let ok = rows.iter().all(ct::DudectRow::pass);
-                Ok((ct::dudect_table(&rows), ct::dudect_json(&rows), ok))
+                let mut table = ct::dudect_table(&rows);
+                table.extend(ct::unflagged_controls(&rows));
+                Ok((table, ct::dudect_json(&rows), ct::dudect_status(&rows)))
             })
     };
     let (status, lines, json) = match result {
-        Ok((table, json, ok)) => {
-            let status = if ok { Status::Ok } else { Status::Failed };
-            (status, table, json)
-        }
+        Ok((table, json, status)) => (status, table, json),
         Err(CtError::NotRun(why)) => (
             Status::Incomplete,
             vec![format!("not run: {why}")],

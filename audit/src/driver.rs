@@ -250,6 +250,10 @@ impl Implementation for Driver {
         self.hello.policy
     }
 
+    fn unknown(&self) -> Vec<String> {
+        self.hello.unknown.clone()
+    }
+
     fn timed(&self) -> Vec<(Curve, Op, bool)> {
         self.hello
             .time

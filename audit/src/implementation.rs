@@ -30,6 +30,12 @@ pub trait Implementation: Send + Sync {
     fn problems(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Names the implementation offered that twinmul does not know (a
+    /// driver's handshake listing an unknown curve or op): shown in every
+    /// report, never used.
+    fn unknown(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The policy the implementation declares it follows where the math
     /// leaves a choice (docs/policies.md), or `None`: it is then held to
     /// the run's policy (the contract unless `--policy` says otherwise).

@@ -18,9 +18,13 @@
 //! - [`judge`]: each answer against its policy's, differences explained;
 //! - [`check`]: run everything and compare;
 //! - [`edge`]: edge-case scalars shared by the generator and the tests;
+//! - [`classes`]: the catalogue of input classes every campaign draws;
 //! - [`vectors`]: the vector-file format and its checker;
 //! - [`official`]: readers for the official suites in `vectors/official/`;
-//! - [`campaign`]: the random differential campaign of `twinmul audit`;
+//! - [`campaign`]: the random differential campaign of `twinmul audit`,
+//!   every class of the catalogue on every implementation;
+//! - [`planted`]: implementations with one planted bug each, which the
+//!   campaign must catch (`twinmul selftest`);
 //! - [`generate`]: `twinmul vectors generate` (expected values from the peers);
 //! - [`lowlevel`]: field, GLV, lookup and multiplication-path checks of the optimized crate;
 //! - [`fuzzing`]: the fuzz-target inputs (`Arbitrary`) and their checks;
@@ -29,6 +33,7 @@
 pub mod adapters;
 pub mod campaign;
 pub mod check;
+pub mod classes;
 pub mod cli;
 pub mod driver;
 pub mod edge;
@@ -40,6 +45,7 @@ pub mod judge;
 pub mod lowlevel;
 pub mod model;
 pub mod official;
+pub mod planted;
 pub mod policy;
 pub mod registry;
 pub mod timing;

@@ -133,8 +133,49 @@ pub fn inputs(
         .collect()
 }
 
+/// Fewest distinct durations that make timings evidence: a timer that
+/// gives fewer (all zero, one constant, a coarse clock) cannot show a
+/// difference of a few nanoseconds, so its "no leak" would mean nothing.
+pub const MIN_DISTINCT: usize = 16;
+
+/// Why the durations of the two classes are no evidence, if they are not:
+/// all zero, one class constant, or fewer than [`MIN_DISTINCT`] distinct
+/// values.
+pub fn unusable(left: &[u64], right: &[u64]) -> Option<String> {
+    let all: Vec<u64> = left.iter().chain(right).copied().collect();
+    if all.is_empty() {
+        return Some("no durations".into());
+    }
+    if all.iter().all(|&d| d == 0) {
+        return Some("every duration is 0".into());
+    }
+    let constant = |x: &[u64]| x.windows(2).all(|w| w[0] == w[1]);
+    if constant(left) || constant(right) {
+        return Some("one class has a single duration".into());
+    }
+    let mut distinct = all.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    (distinct.len() < MIN_DISTINCT).then(|| {
+        format!(
+            "only {} distinct durations in {} calls (at least {MIN_DISTINCT} needed)",
+            distinct.len(),
+            all.len()
+        )
+    })
+}
+
+/// A t-series and whether its durations were evidence.
+pub struct Series {
+    /// (calls timed so far, max t) after each step.
+    pub steps: Vec<(usize, f64)>,
+    /// Why the durations are no evidence (see [`unusable`]), if so.
+    pub unusable: Option<String>,
+}
+
 /// Times `samples` calls of (curve, op) on `imp` in `steps` equal steps;
-/// returns (calls timed so far, max t) after each.
+/// returns (calls timed so far, max t) after each, and whether the
+/// durations could show anything.
 pub fn series(
     imp: &dyn Implementation,
     curve: Curve,
@@ -142,7 +183,7 @@ pub fn series(
     samples: usize,
     steps: usize,
     seed: u64,
-) -> Result<Vec<(usize, f64)>, String> {
+) -> Result<Series, String> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let per_step = (samples / steps.max(1)).max(2);
     let (mut left, mut right) = (Vec::new(), Vec::new());
@@ -163,7 +204,10 @@ pub fn series(
         }
         out.push((left.len() + right.len(), max_t(&left, &right)));
     }
-    Ok(out)
+    Ok(Series {
+        steps: out,
+        unusable: unusable(&left, &right),
+    })
 }
 
 #[cfg(test)]
@@ -173,6 +217,16 @@ mod tests {
     /// Recorded durations: a leaky pair (one class 40 ns slower, with
     /// noise) is flagged far past 10; two draws of one distribution stay
     /// under 5; a long tail on one class does not hide a shift.
+    #[test]
+    fn made_up_timings_are_no_evidence() {
+        let real: Vec<u64> = (0..200).map(|i| 1000 + (i * 7919) % 97).collect();
+        assert_eq!(unusable(&real[..100], &real[100..]), None);
+        assert!(unusable(&[0; 50], &[0; 50]).unwrap().contains("0"));
+        assert!(unusable(&[5; 50], &real[..50]).unwrap().contains("single"));
+        let coarse: Vec<u64> = (0..100).map(|i| 1000 * (i % 3)).collect();
+        assert!(unusable(&coarse, &coarse).unwrap().contains("distinct"));
+    }
+
     #[test]
     fn the_statistic_flags_a_shift_and_not_noise() {
         let mut rng = ChaCha20Rng::seed_from_u64(3);

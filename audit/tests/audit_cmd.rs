@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use twinmul_audit::campaign::campaign;
+use twinmul_audit::campaign::{campaign, Settings};
 use twinmul_audit::implementation::Implementation;
 use twinmul_audit::implementations;
 use twinmul_audit::{Answer, Curve, Expectation, Op};
@@ -81,9 +81,15 @@ fn a_planted_disagreement_is_reported() {
         Box::new(Planted(reference)),
         implementations().into_iter().next().unwrap(),
     ];
-    let c = campaign(&impls, 24, 3, &Expectation::default(), &|_, _| {}).unwrap();
+    let settings = Settings {
+        per_class: 2,
+        uniform: 24,
+        seed: 3,
+    };
+    let c = campaign(&impls, settings, &Expectation::default(), &|_, _| {});
     assert!(c.disagreed() > 0, "the planted bug must be seen");
-    assert!(c.disagreements[0].report().contains("planted"));
+    assert!(c.disagreements[0].1.report().contains("planted"));
+    assert!(!c.ok());
     let cell = &c.cells[&(Curve::Secp256k1, Op::Mul, "planted".to_string())];
     assert_eq!(cell.disagreed, 0, "mul is not planted");
     assert!(
@@ -99,7 +105,15 @@ fn a_planted_disagreement_is_reported() {
 fn audit_json_reports_every_stage() {
     let (code, out, err) = twinmul(
         &root(),
-        &["audit", "--cases", "3", "--json", "--no-ct"],
+        &[
+            "audit",
+            "--cases",
+            "3",
+            "--per-class",
+            "2",
+            "--json",
+            "--no-ct",
+        ],
         None,
     );
     assert_eq!(code, Some(0), "{out}{err}");
@@ -158,6 +172,8 @@ fn audit_json_carries_failures_in_full() {
             "audit",
             "--cases",
             "1",
+            "--per-class",
+            "1",
             "--json",
             "--no-ct",
             "--impl",
@@ -193,7 +209,15 @@ fn a_missing_tool_leaves_the_other_stages_reported() {
     let empty = temp_dir("nopath");
     let (code, out, err) = twinmul(
         &root().join("audit"),
-        &["audit", "--cases", "1", "--impl", "k256"],
+        &[
+            "audit",
+            "--cases",
+            "1",
+            "--per-class",
+            "1",
+            "--impl",
+            "k256",
+        ],
         Some(&empty),
     );
     std::fs::remove_dir_all(&empty).ok();
@@ -217,7 +241,7 @@ fn an_audit_over_nothing_is_an_error() {
     let d = temp_dir("empty");
     for args in [
         vec!["audit", "--no-ct", "--vectors", d.to_str().unwrap()],
-        vec!["audit", "--no-ct", "--cases", "0"],
+        vec!["audit", "--no-ct", "--cases", "0", "--per-class", "0"],
     ] {
         let (code, out, err) = twinmul(&root(), &args, None);
         assert_eq!(code, Some(2), "{args:?}: {out}{err}");

@@ -27,12 +27,18 @@ use std::path::{Path, PathBuf};
 /// `twinmul audit`'s arguments.
 #[derive(Args)]
 pub struct AuditArgs {
-    /// Random cases per curve and operation.
-    #[arg(long, default_value_t = 48)]
+    /// Uniform random inputs per curve and operation (the uniform class).
+    #[arg(long, default_value_t = campaign::Settings::UNIFORM)]
     pub cases: usize,
-    /// Seed of the random campaign.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Inputs per input class and (curve, op) pair (docs/classes.md); the
+    /// default reaches every stratum of every class and catches every
+    /// planted bug of `twinmul selftest`.
+    #[arg(long, default_value_t = campaign::Settings::PER_CLASS)]
+    pub per_class: usize,
+    /// Seed of the random campaign (default: a fresh one from the operating
+    /// system, printed in the report; pass it back to replay the campaign).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Folder of vector files to check (default: vectors/ of the source tree).
     #[arg(long, value_name = "DIR")]
     pub vectors: Option<PathBuf>,
@@ -292,23 +298,98 @@ fn campaign_table(c: &Campaign) -> Vec<String> {
     out
 }
 
+/// The coverage lines: per implementation, the classes covered, then a
+/// line per class where something did not agree, and the classes it
+/// declined outright with the reason.
+pub fn coverage_lines(c: &Campaign) -> Vec<String> {
+    let mut out = Vec::new();
+    for imp in &c.implementations {
+        let (covered, all) = c.coverage(imp);
+        if all == 0 {
+            continue;
+        }
+        let declined = c.declined_classes(imp);
+        let mut line = format!("{imp}: covered {covered} of {all} classes");
+        if !declined.is_empty() {
+            line.push_str(&format!("; declined {}", declined.len()));
+        }
+        out.push(line);
+        for ((_, curve, op, class), cell) in c.classes.iter().filter(|(k, _)| &k.0 == imp) {
+            if !cell.clean() {
+                out.push(format!(
+                    "  {curve} {op} {class}: {} disagreed, {} failed, {} agreed of {}",
+                    cell.disagreed,
+                    cell.failed,
+                    cell.agreed,
+                    cell.judged() + cell.failed + cell.declined
+                ));
+            }
+        }
+        for (curve, op, class, why) in declined {
+            out.push(format!("  declined: {curve} {op} {class} ({why})"));
+        }
+    }
+    out
+}
+
+/// The campaign's classes per implementation as JSON.
+pub fn coverage_json(c: &Campaign) -> Value {
+    c.implementations
+        .iter()
+        .map(|imp| {
+            let (covered, all) = c.coverage(imp);
+            let classes: Vec<Value> = c
+                .classes
+                .iter()
+                .filter(|(k, _)| &k.0 == imp)
+                .map(|((_, curve, op, class), cell)| {
+                    json!({"curve": curve.id(), "op": op.id(), "class": class,
+                        "agreed": cell.agreed, "explained": cell.explained,
+                        "disagreed": cell.disagreed, "declined": cell.declined,
+                        "failed": cell.failed, "decline_reason": cell.decline_reason})
+                })
+                .collect();
+            json!({"implementation": imp, "classes_covered": covered,
+                   "classes_applicable": all, "classes": classes})
+        })
+        .collect()
+}
+
+/// The power line of a report header: what `twinmul selftest` measures at
+/// these settings.
+pub fn power_line(per_class: usize) -> String {
+    let n = crate::planted::BUGS.len();
+    if per_class >= campaign::Settings::PER_CLASS {
+        format!(
+            "power: at --per-class {per_class} the campaign catches {n} of {n} planted bugs \
+             (`twinmul selftest` measures it with a fresh seed; CI runs it)"
+        )
+    } else {
+        format!(
+            "power: not measured at --per-class {per_class}: the {n} planted bugs are all caught \
+             from --per-class {} (`twinmul selftest --per-class {per_class}` measures it here)",
+            campaign::Settings::PER_CLASS
+        )
+    }
+}
+
 fn campaign_stage(
     r: &mut Report,
-    a: &AuditArgs,
+    settings: campaign::Settings,
     impls: &Implementations,
     expectation: &Expectation,
 ) {
     r.heading(
         3,
         &format!(
-            "random campaign: seed {}, {} cases per curve and op",
-            a.seed, a.cases
+            "random campaign: seed {}, {} inputs per class and {} uniform per curve and op",
+            settings.seed, settings.per_class, settings.uniform
         ),
     );
-    let total = campaign::pairs().len() * a.cases;
+    let total = campaign::planned(&campaign::pairs(), &settings);
     let progress = Progress::new("campaign", total as u64);
     let last = std::cell::Cell::new(None);
-    let c = campaign::campaign(impls, a.cases, a.seed, expectation, &|curve, op| {
+    let c = campaign::campaign(impls, settings, expectation, &|curve, op| {
         if last.get() != Some((curve, op)) {
             last.set(Some((curve, op)));
             progress.step(&format!("{curve} {op}"));
@@ -316,16 +397,21 @@ fn campaign_stage(
         progress.inc();
     });
     drop(progress);
-    let c = match c {
-        Ok(c) => c,
-        Err(e) => return r.end("random campaign", StageStatus::Failed(e), json!({})),
-    };
-    for d in &c.disagreements {
-        r.line(&format!("DISAGREEMENT\n{}", d.report().trim_end()));
-    }
-    for d in c.explained.iter().take(3) {
+    for (class, d) in c.disagreements.iter().take(super::FAILURES_SHOWN) {
         r.line(&format!(
-            "POLICY DIFFERENCE (explained)\n{}",
+            "DISAGREEMENT [{class}]\n{}",
+            d.report().trim_end()
+        ));
+    }
+    if c.disagreements.len() > super::FAILURES_SHOWN {
+        r.line(&format!(
+            "… and {} more disagreements (--json lists every one)",
+            c.disagreements.len() - super::FAILURES_SHOWN
+        ));
+    }
+    for (class, d) in c.explained.iter().take(3) {
+        r.line(&format!(
+            "POLICY DIFFERENCE (explained) [{class}]\n{}",
             d.report().trim_end()
         ));
     }
@@ -336,6 +422,9 @@ fn campaign_stage(
         ));
     }
     for l in campaign_table(&c) {
+        r.line(&l);
+    }
+    for l in coverage_lines(&c) {
         r.line(&l);
     }
     if c.uncompared > 0 {
@@ -354,12 +443,25 @@ fn campaign_stage(
             }
         ));
     }
-    let status = if !c.ok() {
+    let silent = c.silent();
+    for (imp, why) in &silent {
+        r.line(&format!("SILENT {imp}: {why}"));
+    }
+    r.line(&format!(
+        "campaign: {} inputs, {} comparisons, digest {}",
+        total,
+        c.compared,
+        c.digest()
+    ));
+    let status = if !c.disagreements.is_empty() {
         StageStatus::Failed(format!(
             "{} of {} comparisons did not agree",
             c.disagreements.len(),
             c.compared
         ))
+    } else if !silent.is_empty() {
+        let names: Vec<&str> = silent.iter().map(|(n, _)| n.as_str()).collect();
+        StageStatus::Failed(format!("answered nothing comparable: {}", names.join(", ")))
     } else if c.compared == 0 {
         StageStatus::Failed("nothing was compared".into())
     } else {
@@ -375,11 +477,22 @@ fn campaign_stage(
         })
         .collect();
     let j = json!({
-        "seed": a.seed, "cases_per_op": a.cases, "comparisons": c.compared,
+        "seed": settings.seed, "per_class": settings.per_class, "uniform_per_op": settings.uniform,
+        "inputs": total, "inputs_digest": c.digest(), "comparisons": c.compared,
         "inputs_not_compared": c.uncompared,
         "cells": cells,
-        "disagreements": c.disagreements.iter().map(crate::check::Comparison::to_json).collect::<Vec<_>>(),
-        "explained": c.explained.iter().map(crate::check::Comparison::to_json).collect::<Vec<_>>(),
+        "coverage": coverage_json(&c),
+        "silent": silent.iter().map(|(n, why)| json!({"implementation": n, "reason": why})).collect::<Vec<_>>(),
+        "disagreements": c.disagreements.iter().map(|(class, d)| {
+            let mut v = d.to_json();
+            v["class"] = json!(class);
+            v
+        }).collect::<Vec<_>>(),
+        "explained": c.explained.iter().map(|(class, d)| {
+            let mut v = d.to_json();
+            v["class"] = json!(class);
+            v
+        }).collect::<Vec<_>>(),
         "not_compared": c.not_compared.iter().map(|(curve, op, have)| {
             json!({"curve": curve.id(), "op": op.id(), "implementations": have})
         }).collect::<Vec<_>>(),
@@ -484,11 +597,16 @@ fn ct_stage(r: &mut Report, no_ct: bool) {
 
 /// Runs `twinmul audit`.
 pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
-    if a.cases == 0 {
+    if a.cases == 0 && a.per_class == 0 {
         return Err(UsageError(
-            "--cases 0: the random campaign would compare nothing".into(),
+            "--cases 0 --per-class 0: the random campaign would compare nothing".into(),
         ));
     }
+    let settings = campaign::Settings {
+        per_class: a.per_class,
+        uniform: a.cases,
+        seed: a.seed.unwrap_or_else(campaign::fresh_seed),
+    };
     let mut names = a.impls.clone();
     if !names.is_empty() && !names.iter().any(|n| n == "reference") {
         names.insert(0, "reference".into());
@@ -535,9 +653,14 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
         r.line(l);
     }
     r.line(&expectation.describe());
+    r.line(&format!(
+        "seed {} (replay this campaign with --seed {})",
+        settings.seed, settings.seed
+    ));
+    r.line(&power_line(settings.per_class));
     vectors_stage(&mut r, &dir, &files, &impls, &expectation);
     official_stage(&mut r, official, &impls);
-    campaign_stage(&mut r, a, &impls, &expectation);
+    campaign_stage(&mut r, settings, &impls, &expectation);
     ct_stage(&mut r, a.no_ct);
     let problems = super::problems(&impls);
     let status = r
@@ -575,6 +698,8 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
             "drivers": sel.drivers,
             "policy": expectation.policy.id(),
             "policy_chosen": expectation.explicit,
+            "seed": settings.seed,
+            "power": power_line(settings.per_class),
             "driver_problems": problems,
             "stages": stages,
             "verdict": status.word(),

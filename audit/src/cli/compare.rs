@@ -212,7 +212,6 @@ fn random(
     a: &CompareArgs,
     registry: Registry,
 ) -> Result<Status, UsageError> {
-    use rand::SeedableRng;
     if n == 0 {
         return Err(UsageError("--random 0: nothing to compare".into()));
     }
@@ -228,16 +227,19 @@ fn random(
         outln!("{l}");
     }
     outln!("{}", expectation.describe());
-    let reference = impls
+    // The i-th case is drawn from the catalogue's classes in turn, so a
+    // few cases already reach the edges (docs/classes.md).
+    let classes = crate::classes::classes_for(curve, op);
+    let mut rngs: Vec<_> = classes
         .iter()
-        .find(|i| i.name() == "reference")
-        .ok_or_else(|| UsageError("--random needs the reference (it makes the inputs)".into()))?;
-    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(a.seed);
+        .map(|c| crate::campaign::class_rng(a.seed, curve, op, c.name))
+        .collect();
     let (mut agreed, mut status) = (0, Status::Ok);
     for i in 0..n {
-        let input = crate::campaign::random_input(curve, op, reference.as_ref(), &mut rng);
+        let (k, index) = (i % classes.len(), i / classes.len());
+        let input = classes[k].draw(curve, op, index, &mut rngs[k]);
         let (c, times) = crate::campaign::timed_comparison(curve, &input, &impls, &expectation);
-        outln!("case {i}: {}", c.report().trim_end());
+        outln!("case {i} [{}]: {}", classes[k].name, c.report().trim_end());
         for (name, us) in times {
             outln!("  {name:<18} {us:>10.1} µs");
         }

@@ -64,18 +64,71 @@ pub struct DudectRow {
     pub max_t: f64,
     /// (calls timed so far, max t) after each step: the t-series.
     pub series: Vec<(usize, f64)>,
+    /// Why the durations are no evidence (a driver's timings that are
+    /// zero, constant or too coarse), if so: never "no leak".
+    pub unusable: Option<String>,
 }
 
 impl DudectRow {
-    /// Whether the row is as it must be (see [`super::ct_catalogue::verdict`]).
+    /// Whether the row is as it must be (see [`super::ct_catalogue::verdict`]):
+    /// unusable timings fail where constant time is claimed.
     pub fn pass(&self) -> bool {
+        if self.unusable.is_some() {
+            return self.target.claim != Claim::ConstantTime;
+        }
         !super::ct_catalogue::verdict(self.target.claim, self.max_t).1
     }
 
-    /// The verdict in words.
-    pub fn verdict(&self) -> &'static str {
-        super::ct_catalogue::verdict(self.target.claim, self.max_t).0
+    /// Whether the row showed nothing (unusable timings where nothing is
+    /// claimed): the run is then incomplete, not passed.
+    pub fn incomplete(&self) -> bool {
+        self.unusable.is_some() && self.pass()
     }
+
+    /// The verdict in words.
+    pub fn verdict(&self) -> String {
+        match &self.unusable {
+            Some(why) if self.target.claim == Claim::ConstantTime => {
+                format!("TIMINGS UNUSABLE ({why}) where constant time is claimed")
+            }
+            Some(why) => format!("timings unusable ({why}): not judged"),
+            None => super::ct_catalogue::verdict(self.target.claim, self.max_t)
+                .0
+                .into(),
+        }
+    }
+}
+
+/// The fewest samples `twinmul ct` takes: a hundred calls per step, so
+/// that the cropping percentiles of the statistic (up to the 99th) each
+/// keep calls of both classes.
+pub const MIN_SAMPLES: usize = 100 * STEPS;
+
+/// The status of a table of dudect rows: failed if a row failed, else
+/// incomplete if a row showed nothing, else ok.
+pub fn dudect_status(rows: &[DudectRow]) -> super::Status {
+    if !rows.iter().all(DudectRow::pass) {
+        super::Status::Failed
+    } else if rows.iter().any(DudectRow::incomplete) {
+        super::Status::Incomplete
+    } else {
+        super::Status::Ok
+    }
+}
+
+/// A line for every control that was not flagged: such a run proves
+/// nothing about the targets beside it.
+pub fn unflagged_controls(rows: &[DudectRow]) -> Vec<String> {
+    rows.iter()
+        .filter(|r| r.target.claim == Claim::Control && !r.pass())
+        .map(|r| {
+            format!(
+                "CONTROL NOT FLAGGED: {} (max |t| = {:.2}): this run cannot tell a leak from none",
+                r.target.name,
+                r.max_t.abs()
+            )
+        })
+        .collect()
 }
 
 /// One valgrind target's result.
@@ -189,8 +242,8 @@ fn parse_dudect_line(line: &str) -> Option<(String, f64)> {
 pub const STEPS: usize = 10;
 
 /// The targets a run selects: those of `impls` (every implementation when
-/// empty, and the controls always, since a run whose controls are not
-/// flagged proves nothing), then those whose name contains `filter`.
+/// empty) whose name contains `filter`, and the controls always, whatever
+/// the filter: a run whose controls are not flagged proves nothing.
 pub fn select(impls: &[String], filter: Option<&str>) -> Result<Vec<Target>, String> {
     let known = super::ct_catalogue::implementations();
     if let Some(bad) = impls.iter().find(|i| !known.contains(&i.as_str())) {
@@ -206,10 +259,10 @@ pub fn select(impls: &[String], filter: Option<&str>) -> Result<Vec<Target>, Str
                 || t.claim == Claim::Control
                 || impls.iter().any(|i| i == t.implementation)
         })
-        .filter(|t| filter.is_none_or(|f| t.name.contains(f)))
+        .filter(|t| t.claim == Claim::Control || filter.is_none_or(|f| t.name.contains(f)))
         .copied()
         .collect();
-    if chosen.is_empty() {
+    if chosen.iter().all(|t| t.claim == Claim::Control) && filter.is_some() {
         return Err(format!(
             "no target matches the filter '{}'",
             filter.unwrap_or("")
@@ -264,6 +317,7 @@ pub fn run_dudect(samples: usize, targets: &[Target]) -> Result<Vec<DudectRow>, 
             samples: series.last().map_or(0, |s| s.0),
             max_t,
             series,
+            unusable: None,
         });
     }
     Ok(rows)
@@ -282,7 +336,10 @@ pub fn run_drivers(
             let name = format!("{}_{}_{}", d.name(), curve.id(), op.id());
             progress.step(&format!("{name}: running"));
             let seed = rows.len() as u64 + 1;
-            let series = crate::timing::series(*d, curve, op, samples, STEPS, seed)
+            let crate::timing::Series {
+                steps: series,
+                unusable,
+            } = crate::timing::series(*d, curve, op, samples, STEPS, seed)
                 .map_err(|e| CtError::Broken(format!("{name}: {e}")))?;
             let max_t = series.last().map_or(0.0, |s| s.1);
             rows.push(DudectRow {
@@ -299,6 +356,7 @@ pub fn run_drivers(
                 samples: series.last().map_or(0, |s| s.0),
                 max_t,
                 series,
+                unusable,
             });
         }
     }
@@ -382,7 +440,8 @@ pub fn run_valgrind(filter: Option<&str>) -> Result<Vec<ValgrindRow>, CtError> {
         .map_err(|e| CtError::Broken(format!("{}: {e}", bin.display())))?;
     let mut rows = Vec::new();
     for name in String::from_utf8_lossy(&list.stdout).lines() {
-        if filter.is_some_and(|f| !name.contains(f)) {
+        // The controls run whatever the filter selects.
+        if filter.is_some_and(|f| !name.contains(f)) && !name.contains("control") {
             continue;
         }
         progress.step(name);
@@ -404,7 +463,7 @@ pub fn run_valgrind(filter: Option<&str>) -> Result<Vec<ValgrindRow>, CtError> {
         }
         rows.push(row);
     }
-    if rows.is_empty() {
+    if rows.iter().all(|r| r.control) {
         note(format_args!("twinmul: ct valgrind: no target matched"));
         return Err(CtError::Broken(format!(
             "no target matched the filter '{}'",
@@ -457,6 +516,7 @@ pub fn dudect_json(rows: &[DudectRow]) -> serde_json::Value {
             serde_json::json!({"target": r.target.name, "implementation": r.target.implementation,
                 "operation": r.target.operation, "claim": r.target.claim.word(),
                 "calls": r.samples, "max_t": r.max_t, "pass": r.pass(), "verdict": r.verdict(),
+                "timings_unusable": r.unusable,
                 "series": r.series.iter().map(|(n, t)| serde_json::json!([n, t])).collect::<Vec<_>>()})
         })
         .collect()

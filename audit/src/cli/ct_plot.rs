@@ -131,12 +131,14 @@ mod tests {
             samples: 10_000,
             max_t: 97.5,
             series: (1..=10).map(|i| (i * 1000, 9.75 * i as f64)).collect(),
+            unusable: None,
         };
         let flat = DudectRow {
             target: (&TARGETS[0]).into(),
             samples: 10_000,
             max_t: -1.2,
             series: (1..=10).map(|i| (i * 1000, -1.2)).collect(),
+            unusable: None,
         };
         let dir = std::env::temp_dir().join(format!("twinmul-plot-{}", std::process::id()));
         let files = write_all(&dir, &[leaky, flat]).unwrap();

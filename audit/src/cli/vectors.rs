@@ -66,19 +66,30 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
     let files = load_all(&a.files)?;
     let expectation = a.policy.expectation()?;
     let sel = super::select(registry, &a.impls)?;
-    let impls = sel.impls;
-    if let Some(gap) = vectors::uncovered(&files, &impls).first() {
+    if let Some(gap) = vectors::uncovered(&files, &sel.impls).first() {
         return Err(UsageError(format!("nothing can check {gap}")));
     }
-    let tally = check_all(&files, &impls, &expectation);
+    let tally = check_all(&files, &sel.impls, &expectation);
     if tally.checked() == 0 {
         return Err(UsageError(format!(
             "nothing was checked: every applicable implementation declined every case ({} skipped)",
             tally.skipped
         )));
     }
+    let silent = sel.silent(|n| {
+        tally
+            .per_impl
+            .get(n)
+            .map_or(0, |[passed, failed, _, explained]| {
+                passed + failed + explained
+            })
+    });
+    let impls = sel.impls;
     let problems = super::problems(&impls);
-    let failed = tally.failed > 0 || (a.no_skip && tally.skipped > 0) || !problems.is_empty();
+    let failed = tally.failed > 0
+        || (a.no_skip && tally.skipped > 0)
+        || !problems.is_empty()
+        || !silent.is_empty();
     let status = if failed { Status::Failed } else { Status::Ok };
     if a.json {
         let mut doc = tally.to_json();
@@ -87,6 +98,7 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         doc["policy"] = expectation.policy.id().into();
         doc["policy_chosen"] = expectation.explicit.into();
         doc["problems"] = problems.into();
+        doc["silent"] = silent.into();
         doc["ok"] = (status == Status::Ok).into();
         outln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         return Ok(status);
@@ -95,7 +107,7 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         outln!("{l}");
     }
     outln!("{}", expectation.describe());
-    for p in &problems {
+    for p in problems.iter().chain(&silent) {
         outln!("{p}");
     }
     for l in tally.failure_lines(super::FAILURES_SHOWN) {
@@ -113,6 +125,21 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         outln!("{l}");
     }
     outln!("{}", tally.closing_line());
+    if a.no_skip && tally.skipped > 0 {
+        outln!(
+            "FAILED: {} answers were declines, and --no-skip makes a decline a failure",
+            tally.skipped
+        );
+    }
+    if !problems.is_empty() {
+        outln!("FAILED: {} driver problem(s), listed above", problems.len());
+    }
+    if !silent.is_empty() {
+        outln!(
+            "FAILED: {} named implementation(s) answered nothing comparable",
+            silent.len()
+        );
+    }
     Ok(status)
 }
 

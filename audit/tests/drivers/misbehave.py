@@ -10,6 +10,10 @@ its answers are right until it misbehaves) and misbehaves as MODE says:
   badhex          answers its 2nd request with bytes that are not hex
   handshake-exit  exits during the handshake, after a word on stderr
   flood           answers its 2nd request with 2 MiB and no newline
+  decline-all     declines every request
+  unknown-only    names only curves and ops twinmul does not know
+  steady-clock    claims constant time for bn254 mul_g and reports the same
+                  duration for every timed call
 
 Usage: misbehave.py MODE TWINMUL_BINARY
 """
@@ -38,11 +42,22 @@ hello = sys.stdin.readline()
 if mode == "handshake-exit":
     sys.stderr.write("cannot load the library\n")
     sys.exit(1)
-say(forward(hello))
+reply = json.loads(forward(hello))
+if mode == "unknown-only":
+    reply["supports"] = {"p256": ["mul"], "bn254": ["twist"]}
+if mode == "steady-clock":
+    reply["time"] = {"bn254": {"mul_g": True}}
+say(json.dumps(reply) + "\n")
 n = 0
 for line in sys.stdin:
     n += 1
     request = json.loads(line)
+    if mode == "decline-all":
+        say(json.dumps({"id": request["id"], "declined": "not supported"}) + "\n")
+        continue
+    if mode == "steady-clock" and "time" in request:
+        say(json.dumps({"id": request["id"], "ns": [1000] * len(request["time"])}) + "\n")
+        continue
     if mode == "crash3" and n == 3:
         sys.stderr.write("boom: segmentation fault in the library\n")
         sys.stderr.flush()

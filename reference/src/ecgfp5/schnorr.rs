@@ -37,7 +37,7 @@ fn secret(bytes: &[u8]) -> Result<BigUint, Error> {
 }
 
 /// The hashed message, strictly: 40 bytes, five limbs < p.
-pub(crate) fn message(hm: &[u8]) -> Result<[u64; 5], Error> {
+pub fn message(hm: &[u8]) -> Result<[u64; 5], Error> {
     if hm.len() != 40 {
         return Err(Error::Length);
     }
@@ -49,7 +49,7 @@ pub(crate) fn message(hm: &[u8]) -> Result<[u64; 5], Error> {
 }
 
 /// e = FromGfp5(H(r ‖ hm)) over the ten limbs.
-pub(crate) fn challenge(r: &[u8; 40], hm: &[u64; 5]) -> BigUint {
+pub fn challenge(r: &[u8; 40], hm: &[u64; 5]) -> BigUint {
     let mut pre: Vec<u64> = limbs_le(r).to_vec();
     pre.extend_from_slice(hm);
     from_gfp5(&hash_to_quintic_extension(&pre))

@@ -1,0 +1,321 @@
+//! The audit's power over implementations it did not write: every class of
+//! the catalogue is drawn and counted per implementation, a seed replays a
+//! campaign exactly, an implementation that answers nothing fails, the
+//! planted bugs are caught by their own classes, and timings that are no
+//! evidence are never "no leak".
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
+
+use std::path::Path;
+use std::process::{Command, Output};
+use twinmul_audit::adapters::{optimized::Optimized, reference::Reference};
+use twinmul_audit::campaign::{campaign, pairs, Settings};
+use twinmul_audit::classes::{catalogue, classes_for, Family};
+use twinmul_audit::cli::ct::{self, Claim};
+use twinmul_audit::implementation::{Implementation, Implementations};
+use twinmul_audit::planted::{self, BUGS};
+use twinmul_audit::{Answer, Curve, Expectation, Input, Op};
+
+const TWINMUL: &str = env!("CARGO_BIN_EXE_twinmul");
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+fn twinmul(args: &[&str]) -> Output {
+    Command::new(TWINMUL)
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn two() -> Implementations {
+    vec![Box::new(Reference), Box::new(Optimized::new(false))]
+}
+
+/// One seed, one campaign: the same inputs in the same order (equal
+/// digests); another seed, other inputs. Every class of every pair is
+/// drawn, and counted for both implementations.
+#[test]
+fn a_seed_replays_the_campaign_and_every_class_is_drawn() {
+    let s = |seed| Settings {
+        per_class: 1,
+        uniform: 1,
+        seed,
+    };
+    let run = |seed| campaign(&two(), s(seed), &Expectation::default(), &|_, _| {});
+    let (a, b, c) = (run(77), run(77), run(78));
+    assert_eq!(a.digest(), b.digest());
+    assert_ne!(a.digest(), c.digest());
+    assert!(
+        a.ok(),
+        "{:?}",
+        a.disagreements.first().map(|d| d.1.report())
+    );
+    for (curve, op) in pairs() {
+        for class in classes_for(curve, op) {
+            for imp in ["reference", "optimized"] {
+                let cell = &a.classes[&(imp.to_string(), curve, op, class.name)];
+                assert_eq!(cell.judged(), 1, "{imp} {curve} {op} {}", class.name);
+            }
+        }
+    }
+    assert_eq!(a.coverage("reference"), a.coverage("optimized"));
+    let (covered, all) = a.coverage("reference");
+    assert_eq!(covered, all);
+    assert!(all > 250, "{all} classes");
+}
+
+/// The command line prints a fresh seed when none is given, and the same
+/// seed twice draws the same campaign (the JSON's digest).
+#[test]
+fn the_audit_seed_is_fresh_and_replays() {
+    let dir = std::env::temp_dir().join(format!("twinmul-power-seed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(root().join("vectors/bn254.json"), dir.join("bn254.json")).unwrap();
+    let run = |seed: Option<&str>| {
+        let mut args = vec![
+            "audit",
+            "--no-ct",
+            "--json",
+            "--per-class",
+            "1",
+            "--cases",
+            "1",
+            "--impl",
+            "ark-bn254",
+            "--vectors",
+            dir.to_str().unwrap(),
+            "--official",
+            "vectors/official",
+        ];
+        if let Some(s) = seed {
+            args.extend(["--seed", s]);
+        }
+        let o = twinmul(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
+        let c = &v["stages"]["random_campaign"];
+        (
+            v["seed"].as_u64().unwrap(),
+            c["inputs_digest"].as_str().unwrap().to_string(),
+        )
+    };
+    let (s1, d1) = run(Some("123"));
+    let (s2, d2) = run(Some("123"));
+    let (s3, d3) = run(None);
+    let (s4, _) = run(None);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!((s1, &d1), (s2, &d2));
+    assert_eq!(s1, 123);
+    assert_ne!(s3, s4, "two runs without --seed draw two seeds");
+    assert_ne!(d1, d3);
+    assert_ne!(s3, 123);
+}
+
+/// A driver that declines everything, and one whose handshake names only
+/// pairs twinmul does not know, each fail the run beside the reference
+/// (exit 1), named, with the unknown names shown in the header.
+#[test]
+fn an_implementation_that_answers_nothing_fails() {
+    let script = root().join("audit/tests/drivers/misbehave.py");
+    for (mode, says) in [
+        ("decline-all", "SILENT bad: it answered nothing comparable"),
+        (
+            "unknown-only",
+            "SILENT bad: its handshake names no (curve, op) pair twinmul knows",
+        ),
+    ] {
+        let driver = format!("bad=python3 {} {mode} {TWINMUL}", script.display());
+        let o = twinmul(&[
+            "vectors",
+            "check",
+            "vectors/bn254.json",
+            "--impl",
+            "reference",
+            "--impl",
+            "bad",
+            "--driver",
+            &driver,
+        ]);
+        let out = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{mode}: {out}");
+        assert!(out.contains(says), "{mode}: {out}");
+        assert!(
+            out.trim_end().ends_with("answered nothing comparable"),
+            "{out}"
+        );
+        if mode == "unknown-only" {
+            let header = out.lines().next().unwrap();
+            assert!(
+                header.contains("names twinmul does not know, ignored: "),
+                "{out}"
+            );
+            assert!(
+                header.contains("curve p256") && header.contains("op twist on bn254"),
+                "{out}"
+            );
+        }
+    }
+    // The campaign alone says the same of an implementation that declines.
+    struct Declines;
+    impl Implementation for Declines {
+        fn name(&self) -> &str {
+            "declines"
+        }
+        fn supports(&self, curve: Curve, op: Op) -> bool {
+            curve == Curve::Bn254 && op == Op::MulG
+        }
+        fn mul_g(&self, _: Curve, _: &[u8]) -> Answer {
+            Answer::Declined("not today".into())
+        }
+    }
+    let impls: Implementations = vec![Box::new(Reference), Box::new(Declines)];
+    let s = Settings {
+        per_class: 1,
+        uniform: 1,
+        seed: 1,
+    };
+    let c = campaign(&impls, s, &Expectation::default(), &|_, _| {});
+    assert!(!c.ok());
+    assert_eq!(c.silent().len(), 1);
+    assert!(c.silent()[0].1.contains("declined"), "{:?}", c.silent());
+    assert_eq!(c.coverage("declines").0, 0);
+}
+
+/// The catalogue of planted bugs: at least 25, each planted in a class that
+/// exists and applies on its curve, every class family on every curve.
+#[test]
+fn the_planted_bugs_cover_every_family_on_every_curve() {
+    assert!(BUGS.len() >= 25, "{}", BUGS.len());
+    for b in BUGS {
+        let class = catalogue().into_iter().find(|c| c.name == b.class);
+        let class = class.unwrap_or_else(|| panic!("{}: no class {}", b.name, b.class));
+        assert!(
+            pairs()
+                .into_iter()
+                .any(|(c, o)| c == b.curve && (class.applies)(c, o)),
+            "{}: {} does not apply on {}",
+            b.name,
+            b.class,
+            b.curve
+        );
+    }
+    for curve in Curve::ALL {
+        for family in [Family::Scalar, Family::Point, Family::Signature] {
+            let applies = catalogue().into_iter().any(|c| {
+                c.family == family
+                    && pairs()
+                        .into_iter()
+                        .any(|(cv, o)| cv == curve && (c.applies)(cv, o))
+            });
+            let planted = BUGS.iter().any(|b| {
+                b.curve == curve
+                    && catalogue()
+                        .into_iter()
+                        .any(|c| c.name == b.class && c.family == family)
+            });
+            assert_eq!(applies, planted, "{curve} {family:?}");
+        }
+    }
+}
+
+/// One planted bug per curve, through the campaign at the default
+/// settings: each is caught, by its own class among others. (`twinmul
+/// selftest`, run by CI, measures every one.)
+#[test]
+fn planted_bugs_are_caught_by_their_class() {
+    let s = Settings {
+        per_class: Settings::PER_CLASS,
+        uniform: 2,
+        seed: 2024,
+    };
+    for name in [
+        "secp256k1-uncompressed-negated",
+        "bn254-half-n-negated",
+        "bls12-381-sorted-infinity",
+        "ecgfp5-neutral-key-accepted",
+    ] {
+        let bug = BUGS.iter().find(|b| b.name == name).unwrap();
+        let c = planted::measure(bug, s);
+        assert!(c.caught(), "{name} missed");
+        assert!(c.by_its_class(), "{name}: caught by {:?}", c.by);
+    }
+}
+
+/// A driver's timings that are all equal are no evidence: where constant
+/// time is claimed the row fails, where it is not the run is incomplete;
+/// never "no leak".
+#[test]
+fn constant_timings_are_unusable_never_clean() {
+    struct Steady(bool);
+    impl Implementation for Steady {
+        fn name(&self) -> &str {
+            "steady"
+        }
+        fn supports(&self, curve: Curve, op: Op) -> bool {
+            curve == Curve::Bn254 && op == Op::MulG
+        }
+        fn timed(&self) -> Vec<(Curve, Op, bool)> {
+            vec![(Curve::Bn254, Op::MulG, self.0)]
+        }
+        fn time(&self, _: Curve, _: Op, inputs: &[Input]) -> Result<Vec<u64>, String> {
+            Ok(vec![1000; inputs.len()])
+        }
+    }
+    let claims = Steady(true);
+    let rows = ct::run_drivers(&[&claims], 1000).unwrap();
+    assert_eq!(rows[0].target.claim, Claim::ConstantTime);
+    assert!(!rows[0].pass());
+    assert!(
+        rows[0].verdict().starts_with("TIMINGS UNUSABLE"),
+        "{}",
+        rows[0].verdict()
+    );
+    assert_eq!(ct::dudect_status(&rows), twinmul_audit::cli::Status::Failed);
+    let silent = Steady(false);
+    let rows = ct::run_drivers(&[&silent], 1000).unwrap();
+    assert!(rows[0].pass() && rows[0].incomplete());
+    assert_eq!(
+        ct::dudect_status(&rows),
+        twinmul_audit::cli::Status::Incomplete
+    );
+}
+
+/// `--samples` below what the statistic can use is bad usage; a filter
+/// never drops the controls.
+#[test]
+fn too_few_samples_and_filtered_controls() {
+    let o = twinmul(&["ct", "--samples", "10"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("at least 1000"));
+    let chosen = ct::select(&[], Some("ct_lookup_glv")).unwrap();
+    assert!(chosen.iter().any(|t| t.claim == Claim::Control));
+    assert!(chosen
+        .iter()
+        .all(|t| t.claim == Claim::Control || t.name.contains("ct_lookup_glv")));
+    assert!(chosen.iter().filter(|t| t.claim == Claim::Control).count() == ct::controls().len());
+}
+
+/// docs/classes.md carries the catalogue's and the planted bugs' tables as
+/// the code generates them.
+#[test]
+fn the_class_table_in_the_docs_is_the_catalogue() {
+    let doc = std::fs::read_to_string(root().join("docs/classes.md")).unwrap();
+    let marker =
+        "<!-- Generated by `twinmul classes --markdown`; do not edit below this line. -->\n\n";
+    let generated = doc.split(marker).nth(1).expect("the marker");
+    let want = format!(
+        "{}\n{}",
+        twinmul_audit::classes::markdown(),
+        planted::markdown()
+    );
+    assert_eq!(
+        generated, want,
+        "docs/classes.md is stale: run `twinmul classes --markdown` and paste its output"
+    );
+}
