@@ -32,6 +32,10 @@
 //! value, to an edge scalar or to a GLV rounding boundary, or spreads it
 //! over the whole range (x·c mod n). `TWINMUL_FUZZ_CURVE` (a curve id) pins
 //! the curve-selecting targets to one curve, for per-curve measurements.
+//!
+//! The `classes` target draws its inputs from the catalogue of input
+//! classes ([`crate::classes`]), the same draws as the audit's campaign:
+//! libFuzzer chooses the pair, the class, the stratum and the seed.
 
 use crate::adapters::flavours::Flavour;
 use crate::check::{compare_on, Comparison};
@@ -670,9 +674,49 @@ pub fn run_target(name: &str, data: &[u8]) -> Option<Option<String>> {
         "verify" => run_bytes(data, check_verify),
         "field" => run_bytes(data, check_field),
         "glv" => run_bytes(data, check_glv),
+        "classes" => run_bytes(data, check_class),
         _ => return None,
     })
 }
 
 /// The fuzz targets, by name.
-pub const TARGETS: [&str; 7] = ["mul_g", "mul", "decode", "sign", "verify", "field", "glv"];
+pub const TARGETS: [&str; 8] = [
+    "mul_g", "mul", "decode", "sign", "verify", "field", "glv", "classes",
+];
+
+/// An input of the `classes` target: one draw from the catalogue of input
+/// classes (docs/classes.md), as the audit's campaign draws them.
+#[derive(Arbitrary, Debug)]
+pub struct ClassInput {
+    /// The (curve, op) pair, an index into the contract's pairs (only the
+    /// pinned curve's with `TWINMUL_FUZZ_CURVE`).
+    pub pair: u8,
+    /// The class, an index into the pair's classes.
+    pub class: u8,
+    /// The stratum (mod 17).
+    pub index: u8,
+    /// The seed of the class's stream.
+    pub seed: u64,
+}
+
+/// The input a [`ClassInput`] draws, with its curve and class name.
+pub fn class_input(i: &ClassInput) -> (Curve, &'static str, Input) {
+    let pinned = std::env::var("TWINMUL_FUZZ_CURVE").ok();
+    let pairs: Vec<(Curve, Op)> = crate::campaign::pairs()
+        .into_iter()
+        .filter(|(c, _)| pinned.as_deref().is_none_or(|p| c.id() == p))
+        .collect();
+    let (c, op) = pairs[usize::from(i.pair) % pairs.len().max(1)];
+    let classes = crate::classes::classes_for(c, op);
+    let class = classes[usize::from(i.class) % classes.len()];
+    let mut rng = crate::campaign::class_rng(i.seed, c, op, class.name);
+    let input = class.draw(c, op, usize::from(i.index % 17), &mut rng);
+    (c, class.name, input)
+}
+
+/// The `classes` target: one catalogue draw, the optimized crate against
+/// an independent implementation as in every differential target.
+pub fn check_class(i: &ClassInput) -> String {
+    let (c, class, input) = class_input(i);
+    format!("{class}: {}", check_input(c, &input, selector(&input)))
+}

@@ -169,6 +169,7 @@ pub fn generate(seed: u64) -> Result<Vec<(Curve, VectorFile)>, String> {
             Curve::Ecgfp5 => lighter(&mut g)?,
             _ => {}
         }
+        catalogue(&mut g, seed)?;
         let mut cases = Vec::new();
         for (input, expected, case) in &g.cases {
             cases.push(serde_json::to_value(case).expect("serializable"));
@@ -327,6 +328,33 @@ fn scalar_mults(g: &mut Gen) -> Result<(), String> {
         },
         "scalar one byte short",
     )?;
+    Ok(())
+}
+
+/// One draw of every class of the catalogue (docs/classes.md) on every
+/// pair of the curve, the stratum 0 of each, from the classes' own
+/// streams. The reference says only whether the contract refuses the input
+/// (then the contract decides, and every strict peer that answers must
+/// agree); otherwise the expected value is the peers' consensus.
+fn catalogue(g: &mut Gen, seed: u64) -> Result<(), String> {
+    let reference = crate::adapters::reference::Reference;
+    for (curve, op) in crate::campaign::pairs() {
+        if curve != g.curve {
+            continue;
+        }
+        for class in crate::classes::classes_for(curve, op) {
+            let input = crate::campaign::class_inputs(seed, curve, op, class, 1)
+                .pop()
+                .ok_or("a class drew nothing")?;
+            let comment = format!("class {}", class.name);
+            match run(&reference, curve, &input) {
+                Answer::Rejected(_) | Answer::Verdict(false) => g.push_invalid(input, &comment)?,
+                _ => {
+                    g.push(input, &comment)?;
+                }
+            }
+        }
+    }
     Ok(())
 }
 

@@ -4,6 +4,10 @@
 //!
 //! Every comparison requires at least two implementations to have answered
 //! (the reference and a peer), so a decline can never pass as agreement.
+//!
+//! The `classes` properties draw from the catalogue of input classes
+//! (docs/classes.md), as the audit's campaign does: a class of the pair, a
+//! seed and a stratum chosen by proptest, every implementation compared.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use proptest::prelude::*;
@@ -103,6 +107,64 @@ macro_rules! curve_props {
             }
         }
     };
+}
+
+/// Every implementation on one input drawn from the catalogue: `class`
+/// indexes the pair's classes, `seed` and `index` choose the draw.
+fn check_class(curve: Curve, op: twinmul_audit::Op, class: usize, seed: u64, index: usize) {
+    let classes = twinmul_audit::classes::classes_for(curve, op);
+    let c = classes[class % classes.len()];
+    let mut rng = twinmul_audit::campaign::class_rng(seed, curve, op, c.name);
+    let input = c.draw(curve, op, index, &mut rng);
+    let cmp = twinmul_audit::check::compare(curve, &input, impls());
+    assert!(
+        cmp.consistent(),
+        "{}: implementations disagree\n{}",
+        c.name,
+        cmp.report()
+    );
+    assert!(
+        cmp.answered_count() >= 2,
+        "{}: fewer than two answers\n{}",
+        c.name,
+        cmp.report()
+    );
+}
+
+macro_rules! class_props {
+    ($($name:ident: $curve:expr, $op:expr;)*) => {
+        mod classes {
+            use super::*;
+            use twinmul_audit::Op;
+            proptest! {
+                $(
+                    #[test]
+                    fn $name(class in 0usize..64, seed in any::<u64>(), index in 0usize..17) {
+                        check_class($curve, $op, class, seed, index);
+                    }
+                )*
+            }
+        }
+    };
+}
+
+class_props! {
+    secp256k1_mul_g: Curve::Secp256k1, Op::MulG;
+    secp256k1_mul: Curve::Secp256k1, Op::Mul;
+    secp256k1_decode: Curve::Secp256k1, Op::Decode;
+    secp256k1_sign: Curve::Secp256k1, Op::Sign;
+    secp256k1_verify: Curve::Secp256k1, Op::Verify;
+    bn254_mul_g: Curve::Bn254, Op::MulG;
+    bn254_mul: Curve::Bn254, Op::Mul;
+    bn254_decode: Curve::Bn254, Op::Decode;
+    bls12_381_mul_g: Curve::Bls12_381, Op::MulG;
+    bls12_381_mul: Curve::Bls12_381, Op::Mul;
+    bls12_381_decode: Curve::Bls12_381, Op::Decode;
+    ecgfp5_mul_g: Curve::Ecgfp5, Op::MulG;
+    ecgfp5_mul: Curve::Ecgfp5, Op::Mul;
+    ecgfp5_decode: Curve::Ecgfp5, Op::Decode;
+    ecgfp5_sign: Curve::Ecgfp5, Op::Sign;
+    ecgfp5_verify: Curve::Ecgfp5, Op::Verify;
 }
 
 curve_props!(secp256k1, Curve::Secp256k1);

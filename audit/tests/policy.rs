@@ -352,7 +352,7 @@ fn goldilocks_crypto_equals_its_flavours_on_every_committed_vector() {
         }
     }
     assert!(
-        agreed > 400 && declined < 20,
+        agreed > 600 && declined < 40,
         "{agreed} agreed, {declined} declined"
     );
 }

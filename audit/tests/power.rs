@@ -319,3 +319,65 @@ fn the_class_table_in_the_docs_is_the_catalogue() {
         "docs/classes.md is stale: run `twinmul classes --markdown` and paste its output"
     );
 }
+
+/// Deliberately wrong implementations behind the driver protocol, written
+/// from docs/drivers.md alone (`tests/drivers/wrong.py`): the random
+/// campaign alone catches each, and names the class it is wrong on.
+#[test]
+fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
+    let dir = std::env::temp_dir().join(format!("twinmul-power-wrong-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // One harmless vector file, so that the campaign is the only stage
+    // that can catch anything.
+    std::fs::write(
+        dir.join("g.json"),
+        r#"{"curve":"secp256k1","source":"t","cases":[{"op":"mul_g","scalar":"0000000000000000000000000000000000000000000000000000000000000001","result":"0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"}]}"#,
+    )
+    .unwrap();
+    let script = root().join("audit/tests/drivers/wrong.py");
+    let modes = [
+        ("neg-uncompressed", "[point.uncompressed]"),
+        ("reduce-x", "[point.x-above-p]"),
+        ("small-plus-one", "[scalar.small]"),
+        ("near-n", "[scalar.n-minus-small]"),
+    ];
+    let runs: Vec<_> = modes
+        .iter()
+        .map(|(mode, _)| {
+            let driver = format!("wrong=python3 {} {mode} {TWINMUL}", script.display());
+            let vectors = dir.to_str().unwrap().to_string();
+            std::thread::spawn(move || {
+                twinmul(&[
+                    "audit",
+                    "--no-ct",
+                    "--impl",
+                    "reference",
+                    "--impl",
+                    "wrong",
+                    "--driver",
+                    &driver,
+                    "--vectors",
+                    &vectors,
+                    "--official",
+                    "vectors/official",
+                ])
+            })
+        })
+        .collect();
+    for ((mode, class), run) in modes.iter().zip(runs) {
+        let o = run.join().unwrap();
+        let out = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{mode}: {out}");
+        assert!(out.contains("vector files     OK"), "{mode}: {out}");
+        assert!(
+            out.contains("official suites  OK") || out.contains("official suites  FAILED"),
+            "{out}"
+        );
+        assert!(out.contains("random campaign  FAILED"), "{mode}: {out}");
+        assert!(
+            out.contains(&format!("DISAGREEMENT {class}")),
+            "{mode}: no {class} in {out}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
