@@ -73,6 +73,9 @@ pub struct Cell {
     pub declined: usize,
     /// Failures to answer.
     pub failed: usize,
+    /// Answers left unjudged because twinmul's two implementations of the
+    /// policy disagreed (an oracle conflict, reported apart).
+    pub conflicted: usize,
     /// Nanoseconds per answered call.
     #[serde(skip)]
     pub times_ns: Vec<u64>,
@@ -114,6 +117,7 @@ impl Cell {
                     });
                 }
             }
+            Verdict::OracleConflict { .. } => self.conflicted += 1,
             Verdict::Expected { .. } => self.agreed += 1,
             v if v.is_explained() => self.explained += 1,
             _ => self.disagreed += 1,

@@ -9,7 +9,7 @@
 //! that differs is a disagreement unless a known policy explains it.
 
 use crate::implementation::{run, Implementation};
-use crate::judge::{judge, PolicyAnswers, Verdict};
+use crate::judge::{judge, Conflict, PolicyAnswers, Verdict};
 use crate::model::{Answer, Curve, Input};
 use crate::policy::{Expectation, Policy};
 use std::fmt::Write as _;
@@ -32,6 +32,9 @@ pub struct Comparison {
     pub policy_answers: Vec<(Policy, String, Answer)>,
     /// The implementations that do not have the (curve, op) pair at all.
     pub not_applicable: Vec<String>,
+    /// Where twinmul's two implementations of a policy disagreed: the
+    /// comparison fails on these, and no participant is blamed.
+    pub conflicts: Vec<Conflict>,
 }
 
 /// What a comparison showed.
@@ -59,7 +62,7 @@ impl Comparison {
         not_applicable: Vec<String>,
         expectation: &Expectation,
     ) -> Comparison {
-        let mut policies = PolicyAnswers::new(curve, input);
+        let mut policies = PolicyAnswers::new(curve, input, expectation);
         for (name, _, a) in &answers {
             policies.offer(name, a);
         }
@@ -71,6 +74,7 @@ impl Comparison {
             curve,
             input: input.clone(),
             policy_answers: policies.computed(),
+            conflicts: policies.conflicts(),
             answers: answers.into_iter().map(|(n, _, a)| (n, a)).collect(),
             verdicts,
             not_applicable,
@@ -96,7 +100,7 @@ impl Comparison {
     /// or another policy's where that is excused, and none is a failure
     /// (vacuously true for no answers: see [`Comparison::outcome`]).
     pub fn consistent(&self) -> bool {
-        !self.verdicts.iter().any(Verdict::fails)
+        self.conflicts.is_empty() && !self.verdicts.iter().any(Verdict::fails)
     }
 
     /// Whether every answer equals every other.
@@ -148,6 +152,9 @@ impl Comparison {
         for (p, by, a) in &self.policy_answers {
             let _ = writeln!(s, "  ({p}'s answer, computed by {by}: {a})");
         }
+        for c in &self.conflicts {
+            let _ = writeln!(s, "  {}", c.line());
+        }
         if !self.not_applicable.is_empty() {
             let _ = writeln!(
                 s,
@@ -173,6 +180,7 @@ impl Comparison {
             "policy_answers": self.policy_answers.iter().map(|(p, by, a)| {
                 serde_json::json!({"policy": p.id(), "computed_by": by, "answer": a.to_json()})
             }).collect::<Vec<_>>(),
+            "oracle_conflicts": self.conflicts.iter().map(Conflict::to_json).collect::<Vec<_>>(),
         })
     }
 }

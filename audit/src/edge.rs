@@ -95,7 +95,10 @@ pub fn edge_scalars(curve: Curve) -> Vec<(String, Vec<u8>)> {
         v.push(("n-lambda".into(), &n - &l));
         v.push(("lambda^2".into(), (&l * &l) % &n));
     }
+    // One case per value: 2^(w−1) is also a listed power of two.
+    let mut seen = std::collections::HashSet::new();
     v.into_iter()
+        .filter(|(_, x)| seen.insert(x.clone()))
         .filter_map(|(label, x)| Some((label, encode_scalar(curve, &x)?)))
         .collect()
 }

@@ -75,8 +75,24 @@ impl Gen {
         Ok(first.clone())
     }
 
+    /// Where `input` is already a case, adds `comment` to that case's and
+    /// says so: a file holds each input once (a duplicate would be counted
+    /// twice; the checker refuses it).
+    fn merged(&mut self, input: &Input, comment: &str) -> bool {
+        let Some((_, _, case)) = self.cases.iter_mut().find(|(i, _, _)| i == input) else {
+            return false;
+        };
+        let c = case.comment.get_or_insert_with(String::new);
+        let cut = c.find(" (contract rule;").unwrap_or(c.len());
+        c.insert_str(cut, &format!("; {comment}"));
+        true
+    }
+
     fn push(&mut self, input: Input, comment: &str) -> Result<Answer, String> {
         let a = self.consensus(&input)?;
+        if self.merged(&input, comment) {
+            return Ok(a);
+        }
         let exp = match &a {
             Answer::Bytes(b) => Expected::Bytes(b.clone()),
             Answer::Verdict(v) => Expected::Verdict(*v),
@@ -93,6 +109,9 @@ impl Gen {
     /// A case whose contract answer is a rejection / `false`: peers that
     /// answer must agree with it; if none answers, the contract decides.
     fn push_invalid(&mut self, input: Input, comment: &str) -> Result<(), String> {
+        if self.merged(&input, comment) {
+            return Ok(());
+        }
         let expected = match input {
             Input::Verify { .. } => Expected::Verdict(false),
             _ => Expected::Rejected,

@@ -3,12 +3,19 @@
 //! answer is *explained* ("policy: matches go-v0.0.15") and only a
 //! difference that no known policy gives is a disagreement.
 //!
-//! A policy's answer to an input comes from twinmul's own implementation
-//! of it: taken from the comparison when one of them answered there (see
-//! [`Policy::oracle_names`]), else computed here by the optimized one.
+//! A policy's answer to an input is its naive implementation's, on the
+//! reference crate ([`Policy::naive_name`]), checked against its fast
+//! implementation on the optimized crate ([`Policy::fast_name`]): taken
+//! from the comparison where they answered there, computed here where they
+//! did not. When the two disagree, that is itself a finding, an *oracle
+//! conflict*: the comparison fails, and no participant is blamed, since
+//! nothing says which of the two is right. The judge never takes the code
+//! under test alone for the truth. (The fuzz targets opt out of the
+//! cross-check for speed: [`Expectation::cheap_oracle`].)
 
 use crate::adapters::flavours::Flavour;
 use crate::adapters::optimized::Optimized;
+use crate::adapters::reference::Reference;
 use crate::implementation::{run, Implementation};
 use crate::model::{Answer, Curve, Input};
 use crate::policy::{Expectation, Policy};
@@ -42,6 +49,13 @@ pub enum Verdict {
     /// The policy it is held to defines no answer here (twinmul's
     /// implementation of it declines): nothing was compared.
     Unjudged {
+        /// The policy it is held to.
+        held_to: Policy,
+    },
+    /// twinmul's two implementations of the policy it is held to disagree
+    /// here (an oracle conflict): nothing says what the answer should be,
+    /// so it is not judged; the conflict itself fails the comparison.
+    OracleConflict {
         /// The policy it is held to.
         held_to: Policy,
     },
@@ -89,6 +103,9 @@ impl Verdict {
                 format!("disagrees with {held_to} and matches no known policy")
             }
             Verdict::Unjudged { held_to } => format!("not judged: {held_to} defines no answer"),
+            Verdict::OracleConflict { held_to } => {
+                format!("not judged: twinmul's implementations of {held_to} disagree")
+            }
         }
     }
 
@@ -107,93 +124,164 @@ impl Verdict {
                 json!({"kind": "unexplained", "held_to": held_to.id()})
             }
             Verdict::Unjudged { held_to } => json!({"kind": "unjudged", "held_to": held_to.id()}),
+            Verdict::OracleConflict { held_to } => {
+                json!({"kind": "oracle_conflict", "held_to": held_to.id()})
+            }
             Verdict::Declined => json!({"kind": "declined"}),
             Verdict::Failed => json!({"kind": "failed"}),
         }
     }
 }
 
-/// The implementation that answers for `policy` when none of its
-/// implementations is in the comparison: the optimized one.
-fn oracle(policy: Policy) -> &'static dyn Implementation {
-    static ORACLES: OnceLock<Vec<Box<dyn Implementation>>> = OnceLock::new();
+/// twinmul's two implementations of `policy`: (naive, fast).
+fn oracles(policy: Policy) -> (&'static dyn Implementation, &'static dyn Implementation) {
+    type Pair = (Box<dyn Implementation>, Box<dyn Implementation>);
+    static ORACLES: OnceLock<Vec<Pair>> = OnceLock::new();
     let all = ORACLES.get_or_init(|| {
         Policy::ALL
             .into_iter()
-            .map(|p| -> Box<dyn Implementation> {
+            .map(|p| -> Pair {
                 match p {
-                    Policy::Strict => Box::new(Optimized::new(false)),
-                    _ => Box::new(Flavour::new(p, false)),
+                    Policy::Strict => (Box::new(Reference), Box::new(Optimized::new(false))),
+                    _ => (
+                        Box::new(Flavour::new(p, true)),
+                        Box::new(Flavour::new(p, false)),
+                    ),
                 }
             })
             .collect()
     });
     let i = Policy::ALL.iter().position(|&p| p == policy).unwrap_or(0);
-    all[i].as_ref()
+    (all[i].0.as_ref(), all[i].1.as_ref())
+}
+
+/// twinmul's two implementations of one policy answering differently.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The policy.
+    pub policy: Policy,
+    /// The naive implementation and its answer.
+    pub naive: (String, Answer),
+    /// The fast implementation and its answer.
+    pub fast: (String, Answer),
+}
+
+impl Conflict {
+    /// One report line.
+    pub fn line(&self) -> String {
+        format!(
+            "ORACLE CONFLICT ({}): {} answers {}, {} answers {}",
+            self.policy, self.naive.0, self.naive.1, self.fast.0, self.fast.1
+        )
+    }
+
+    /// As JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({"policy": self.policy.id(),
+            "naive": {"implementation": self.naive.0, "answer": self.naive.1.to_json()},
+            "fast": {"implementation": self.fast.0, "answer": self.fast.1.to_json()}})
+    }
 }
 
 /// The policies' answers to one input, gathered from the comparison or
-/// computed on demand.
+/// computed on demand, each cross-checked.
 pub struct PolicyAnswers<'a> {
     curve: Curve,
     input: &'a Input,
-    /// Per policy: the answer and who gave it, with its rank among the
-    /// policy's oracle names (lower wins; computed ones rank last).
-    known: BTreeMap<Policy, (usize, String, Answer)>,
-    /// Policies whose answer was computed here, not taken from the comparison.
-    computed: Vec<Policy>,
+    cheap: bool,
+    /// The participants' answers, by name.
+    offered: BTreeMap<String, Answer>,
+    /// Per policy: its answer and who gave it.
+    known: BTreeMap<Policy, (String, Answer)>,
+    /// Answers computed here (not given by a participant), for reports.
+    computed: Vec<(Policy, String, Answer)>,
+    /// Policies whose two implementations disagreed here.
+    conflicts: Vec<Conflict>,
 }
 
 impl<'a> PolicyAnswers<'a> {
-    /// Nothing known yet.
-    pub fn new(curve: Curve, input: &'a Input) -> PolicyAnswers<'a> {
+    /// Nothing known yet; `expectation` says whether the oracle is
+    /// cross-checked.
+    pub fn new(curve: Curve, input: &'a Input, expectation: &Expectation) -> PolicyAnswers<'a> {
         PolicyAnswers {
             curve,
             input,
+            cheap: expectation.cheap_oracle,
+            offered: BTreeMap::new(),
             known: BTreeMap::new(),
             computed: Vec::new(),
+            conflicts: Vec::new(),
         }
     }
 
-    /// Takes `answer` as its policy's answer if `name` is one of twinmul's
-    /// own implementations of a policy (and ranks before what is known).
+    /// Records a participant's answer: where `name` is one of twinmul's
+    /// implementations of a policy, the judge uses it instead of computing
+    /// it again.
     pub fn offer(&mut self, name: &str, answer: &Answer) {
-        if answer.is_declined() {
-            return;
+        self.offered.insert(name.to_string(), answer.clone());
+    }
+
+    fn answer_of(&mut self, policy: Policy, imp: &dyn Implementation) -> Answer {
+        if let Some(a) = self.offered.get(imp.name()) {
+            return a.clone();
         }
-        for p in Policy::ALL {
-            if let Some(rank) = p.oracle_names().iter().position(|n| *n == name) {
-                let better = self.known.get(&p).is_none_or(|(r, _, _)| rank < *r);
-                if better {
-                    self.known
-                        .insert(p, (rank, name.to_string(), answer.clone()));
-                }
-            }
-        }
+        let a = run(imp, self.curve, self.input);
+        self.computed
+            .push((policy, imp.name().to_string(), a.clone()));
+        a
     }
 
     /// The answer of `policy`, and the implementation it comes from.
     pub fn get(&mut self, policy: Policy) -> (&str, &Answer) {
         if !self.known.contains_key(&policy) {
-            let o = oracle(policy);
-            let a = run(o, self.curve, self.input);
-            self.known
-                .insert(policy, (usize::MAX, o.name().to_string(), a));
-            self.computed.push(policy);
+            let (naive, fast) = oracles(policy);
+            let entry = if self.cheap {
+                let given = [policy.naive_name(), policy.fast_name(), "optimized-vartime"]
+                    .into_iter()
+                    .filter(|n| policy == Policy::Strict || !n.starts_with("optimized-"))
+                    .find_map(|n| {
+                        self.offered
+                            .get(n)
+                            .filter(|a| !a.is_declined())
+                            .map(|a| (n.to_string(), a.clone()))
+                    });
+                match given {
+                    Some(g) => g,
+                    None => (fast.name().to_string(), self.answer_of(policy, fast)),
+                }
+            } else {
+                let a = self.answer_of(policy, naive);
+                let b = self.answer_of(policy, fast);
+                let both_declined = a.is_declined() && b.is_declined();
+                if !both_declined && a.agrees_with(&b) != Some(true) {
+                    self.conflicts.push(Conflict {
+                        policy,
+                        naive: (naive.name().to_string(), a.clone()),
+                        fast: (fast.name().to_string(), b),
+                    });
+                }
+                (naive.name().to_string(), a)
+            };
+            self.known.insert(policy, entry);
         }
-        let (_, name, answer) = &self.known[&policy];
+        let (name, answer) = &self.known[&policy];
         (name, answer)
+    }
+
+    /// Whether twinmul's two implementations of `policy` disagreed here.
+    pub fn conflicted(&mut self, policy: Policy) -> bool {
+        self.get(policy);
+        self.conflicts.iter().any(|c| c.policy == policy)
     }
 
     /// The answers computed here (not given by a participant), for reports.
     pub fn computed(&self) -> Vec<(Policy, String, Answer)> {
-        self.computed
-            .iter()
-            .map(|p| {
-                let (_, n, a) = &self.known[p];
-                (*p, n.clone(), a.clone())
-            })
-            .collect()
+        self.computed.clone()
+    }
+
+    /// Every oracle conflict found so far.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        self.conflicts.clone()
     }
 }
 
@@ -212,13 +300,20 @@ pub fn judge(
     }
     let curve = policies.curve;
     let held_to = expectation.for_implementation(declared, curve);
+    if policies.conflicted(held_to) {
+        return Verdict::OracleConflict { held_to };
+    }
     match answer.agrees_with(policies.get(held_to).1) {
         Some(true) => return Verdict::Expected { held_to },
         None => return Verdict::Unjudged { held_to },
         Some(false) => {}
     }
     for p in Policy::ALL {
-        if p != held_to && p.covers(curve) && answer.agrees_with(policies.get(p).1) == Some(true) {
+        if p != held_to
+            && p.covers(curve)
+            && !policies.conflicted(p)
+            && answer.agrees_with(policies.get(p).1) == Some(true)
+        {
             return Verdict::Policy {
                 matches: p,
                 held_to,

@@ -346,6 +346,28 @@ pub fn load(path: &Path) -> Result<LoadedFile, String> {
             Err(e) => bad.push(format!("case {index}: {e}")),
         }
     }
+    // A file that cannot judge: a case twice (counted twice), a valid
+    // decode without its result (any answer would pass), another policy's
+    // case on a curve where only the contract applies.
+    let mut seen: std::collections::HashMap<(String, Policy), usize> = Default::default();
+    for c in &out {
+        let key = (format!("{:?}", c.input), c.policy);
+        if let Some(first) = seen.insert(key, c.index) {
+            bad.push(format!("case {}: duplicates case {first}", c.index));
+        }
+        if c.expected == Expected::Accepted {
+            bad.push(format!(
+                "case {}: a valid decode without its 'result' accepts any answer",
+                c.index
+            ));
+        }
+        if !c.policy.covers(curve) {
+            bad.push(format!(
+                "case {}: policy {} says nothing about {curve} (only the contract does)",
+                c.index, c.policy
+            ));
+        }
+    }
     if let Some(first) = bad.first() {
         let more = match bad.len() {
             1 => String::new(),
@@ -541,6 +563,67 @@ pub struct Tally {
     pub skips: Vec<CaseSkip>,
     /// Every excused policy difference.
     pub explanations: Vec<CaseExplained>,
+    /// Cases whose stated answer everybody contradicts alike.
+    pub suspects: Vec<Suspect>,
+    /// Cases where twinmul's two implementations of a policy disagree.
+    pub conflicts: Vec<CaseConflict>,
+}
+
+/// A suspect vector: twinmul's two implementations of the case's policy,
+/// and every implementation held to it that answered, agree with each
+/// other and not with the file.
+#[derive(Clone, Debug)]
+pub struct Suspect {
+    /// The file.
+    pub label: String,
+    /// The case.
+    pub case: String,
+    /// Its op.
+    pub op: Op,
+    /// Its input.
+    pub input: Input,
+    /// What the file says.
+    pub file_says: Expected,
+    /// What everybody answered.
+    pub everybody: Answer,
+    /// Who answered it.
+    pub answered_by: Vec<String>,
+}
+
+impl Suspect {
+    /// One report line.
+    pub fn line(&self) -> String {
+        format!(
+            "SUSPECT VECTOR {} case {} ({}): every implementation answers {}; the file says {}",
+            self.label, self.case, self.op, self.everybody, self.file_says
+        )
+    }
+}
+
+/// An oracle conflict on one case of a file.
+#[derive(Clone, Debug)]
+pub struct CaseConflict {
+    /// The file.
+    pub label: String,
+    /// The case.
+    pub case: String,
+    /// Its op.
+    pub op: Op,
+    /// The conflict.
+    pub conflict: crate::judge::Conflict,
+}
+
+impl CaseConflict {
+    /// One report line.
+    pub fn line(&self) -> String {
+        format!(
+            "{} case {} ({}): {}",
+            self.label,
+            self.case,
+            self.op,
+            self.conflict.line()
+        )
+    }
 }
 
 impl Tally {
@@ -560,6 +643,22 @@ impl Tally {
         self.failures.extend(o.failures.iter().cloned());
         self.skips.extend(o.skips.iter().cloned());
         self.explanations.extend(o.explanations.iter().cloned());
+        self.suspects.extend(o.suspects.iter().cloned());
+        self.conflicts.extend(o.conflicts.iter().cloned());
+    }
+
+    /// What fails a check: wrong answers, suspect vectors, oracle conflicts.
+    pub fn findings(&self) -> usize {
+        self.failed + self.suspects.len() + self.conflicts.len()
+    }
+
+    /// The suspect-vector and oracle-conflict lines.
+    pub fn file_lines(&self) -> Vec<String> {
+        self.suspects
+            .iter()
+            .map(Suspect::line)
+            .chain(self.conflicts.iter().map(CaseConflict::line))
+            .collect()
     }
 
     /// The failure lines for a text report: at most `per_impl` for each
@@ -755,6 +854,18 @@ impl Tally {
                 "matches": x.matches.id(), "held_to": x.held_to.id(),
             })).collect::<Vec<_>>(),
             "failures": self.failures.iter().map(CaseFailure::to_json).collect::<Vec<_>>(),
+            "suspect_vectors": self.suspects.iter().map(|x| serde_json::json!({
+                "file": x.label, "case": x.case, "op": x.op.id(), "inputs": x.input.fields_json(),
+                "file_says": x.file_says.to_string(), "everybody_answers": x.everybody.to_json(),
+                "answered_by": x.answered_by,
+            })).collect::<Vec<_>>(),
+            "oracle_conflicts": self.conflicts.iter().map(|x| {
+                let mut v = x.conflict.to_json();
+                v["file"] = x.label.clone().into();
+                v["case"] = x.case.clone().into();
+                v["op"] = x.op.id().into();
+                v
+            }).collect::<Vec<_>>(),
             "skips": self.skips.iter().map(|s| serde_json::json!({
                 "file": s.label, "case": s.case, "op": s.op.id(),
                 "implementation": s.implementation, "reason": s.reason,
@@ -764,7 +875,11 @@ impl Tally {
 }
 
 /// Checks every case of a loaded file on every implementation that has its
-/// (curve, op) pair, under the run's `expectation`.
+/// (curve, op) pair, under the run's `expectation`. The file is judged
+/// too: where twinmul's two implementations of the case's policy disagree
+/// (an oracle conflict), or agree with each other and with every
+/// implementation held to that policy but not with the file (a suspect
+/// vector), the case is reported as such and no implementation is blamed.
 pub fn check(
     file: &LoadedFile,
     impls: &[Box<dyn Implementation>],
@@ -780,22 +895,54 @@ pub fn check(
             curve: file.curve,
             input: &c.input,
         };
-        let mut policies = PolicyAnswers::new(file.curve, &c.input);
-        for imp in impls
+        let mut policies = PolicyAnswers::new(file.curve, &c.input, expectation);
+        let answers: Vec<(&str, Option<Policy>, Answer)> = impls
             .iter()
             .filter(|i| i.supports(file.curve, c.input.op()))
-        {
-            let got = run(imp.as_ref(), file.curve, &c.input);
+            .map(|i| (i.name(), i.policy(), run(i.as_ref(), file.curve, &c.input)))
+            .collect();
+        for (name, _, a) in &answers {
+            policies.offer(name, a);
+        }
+        if policies.conflicted(c.policy) {
+            for conflict in policies.conflicts() {
+                t.conflicts.push(CaseConflict {
+                    label: file.label.clone(),
+                    case: at.case.clone(),
+                    op: c.input.op(),
+                    conflict,
+                });
+            }
+            continue;
+        }
+        let oracle = policies.get(c.policy).1.clone();
+        if c.expected.matches(&oracle) == Some(false) {
+            let held =
+                |p: Option<Policy>| expectation.for_implementation(p, file.curve) == c.policy;
+            let all_agree = answers
+                .iter()
+                .filter(|(_, p, a)| held(*p) && !a.is_declined())
+                .all(|(_, _, a)| a.agrees_with(&oracle) == Some(true));
+            if all_agree {
+                t.suspects.push(Suspect {
+                    label: file.label.clone(),
+                    case: at.case.clone(),
+                    op: c.input.op(),
+                    input: c.input.clone(),
+                    file_says: c.expected.clone(),
+                    everybody: oracle,
+                    answered_by: answers
+                        .iter()
+                        .filter(|(_, _, a)| !a.is_declined())
+                        .map(|(n, _, _)| n.to_string())
+                        .collect(),
+                });
+                continue;
+            }
+        }
+        for (name, declared, got) in answers {
             let case = (&c.expected, c.policy);
-            t.record_under(
-                &at,
-                imp.name(),
-                imp.policy(),
-                case,
-                got,
-                expectation,
-                &mut policies,
-            );
+            t.record_under(&at, name, declared, case, got, expectation, &mut policies);
         }
     }
     t

@@ -381,3 +381,72 @@ fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// When the optimized crate is wrong, the judge does not blame the
+/// reference or the peers for disagreeing with it: twinmul's two
+/// implementations of the policy disagree, and that oracle conflict is the
+/// finding (the comparison fails, every answer is left unjudged).
+#[test]
+fn a_wrong_optimized_crate_is_an_oracle_conflict_not_a_blame() {
+    use twinmul_audit::judge::Verdict;
+    use twinmul_audit::{Comparison, Policy};
+    let input = Input::MulG {
+        scalar: [vec![0u8; 31], vec![2]].concat(),
+    };
+    let right = twinmul_audit::implementation::run(&Reference, Curve::Bn254, &input);
+    let Answer::Bytes(mut wrong) = right.clone() else {
+        panic!("2·G")
+    };
+    wrong[63] ^= 1;
+    let answers = vec![
+        ("reference".to_string(), Some(Policy::Strict), right.clone()),
+        (
+            "optimized".to_string(),
+            Some(Policy::Strict),
+            Answer::Bytes(wrong),
+        ),
+        ("ark-bn254".to_string(), None, right),
+    ];
+    let c = Comparison::judged(
+        Curve::Bn254,
+        &input,
+        answers,
+        vec![],
+        &Expectation::default(),
+    );
+    assert_eq!(c.conflicts.len(), 1, "{}", c.report());
+    assert!(
+        c.report()
+            .contains("ORACLE CONFLICT (strict): reference answers"),
+        "{}",
+        c.report()
+    );
+    assert!(!c.consistent());
+    assert!(c
+        .verdicts
+        .iter()
+        .all(|v| matches!(v, Verdict::OracleConflict { .. }) && !v.fails()));
+    // With both of twinmul's implementations right, the same wrong answer
+    // from a peer is that peer's alone.
+    let wrong_peer = vec![
+        (
+            "reference".to_string(),
+            Some(Policy::Strict),
+            c.answers[0].1.clone(),
+        ),
+        ("ark-bn254".to_string(), None, c.answers[1].1.clone()),
+    ];
+    let d = Comparison::judged(
+        Curve::Bn254,
+        &input,
+        wrong_peer,
+        vec![],
+        &Expectation::default(),
+    );
+    assert!(d.conflicts.is_empty());
+    assert!(
+        d.verdicts[1].fails() && !d.verdicts[0].fails(),
+        "{}",
+        d.report()
+    );
+}

@@ -154,7 +154,15 @@ fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, UsageError> {
 }
 
 fn tally_status(t: &Tally, what: &str) -> StageStatus {
-    if t.failed > 0 {
+    if !t.suspects.is_empty() || !t.conflicts.is_empty() {
+        StageStatus::Failed(format!(
+            "{} suspect vector(s), {} oracle conflict(s), {} of {} answers wrong",
+            t.suspects.len(),
+            t.conflicts.len(),
+            t.failed,
+            t.checked()
+        ))
+    } else if t.failed > 0 {
         StageStatus::Failed(format!("{} of {} answers wrong", t.failed, t.checked()))
     } else if t.checked() == 0 {
         StageStatus::Failed(format!("no {what} answer was checked"))
@@ -180,6 +188,9 @@ fn vectors_stage(
         ),
     );
     let t = super::vectors::check_all(files, impls, expectation);
+    for l in t.file_lines() {
+        r.line(&l);
+    }
     for l in t.failure_lines(super::FAILURES_SHOWN) {
         r.line(&l);
     }

@@ -70,23 +70,29 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         return Err(UsageError(format!("nothing can check {gap}")));
     }
     let tally = check_all(&files, &sel.impls, &expectation);
-    if tally.checked() == 0 {
+    if tally.checked() == 0 && tally.suspects.is_empty() && tally.conflicts.is_empty() {
         return Err(UsageError(format!(
             "nothing was checked: every applicable implementation declined every case ({} skipped)",
             tally.skipped
         )));
     }
     let silent = sel.silent(|n| {
+        let in_suspects = tally
+            .suspects
+            .iter()
+            .filter(|s| s.answered_by.iter().any(|a| a == n))
+            .count();
         tally
             .per_impl
             .get(n)
             .map_or(0, |[passed, failed, _, explained]| {
                 passed + failed + explained
             })
+            + in_suspects
     });
     let impls = sel.impls;
     let problems = super::problems(&impls);
-    let failed = tally.failed > 0
+    let failed = tally.findings() > 0
         || (a.no_skip && tally.skipped > 0)
         || !problems.is_empty()
         || !silent.is_empty();
@@ -110,6 +116,9 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
     for p in problems.iter().chain(&silent) {
         outln!("{p}");
     }
+    for l in tally.file_lines() {
+        outln!("{l}");
+    }
     for l in tally.failure_lines(super::FAILURES_SHOWN) {
         outln!("{l}");
     }
@@ -129,6 +138,13 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         outln!(
             "FAILED: {} answers were declines, and --no-skip makes a decline a failure",
             tally.skipped
+        );
+    }
+    if !tally.suspects.is_empty() || !tally.conflicts.is_empty() {
+        outln!(
+            "FAILED: {} suspect vector(s) and {} oracle conflict(s): the file or twinmul is wrong there, no implementation is blamed",
+            tally.suspects.len(),
+            tally.conflicts.len()
         );
     }
     if !problems.is_empty() {
