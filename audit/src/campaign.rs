@@ -154,6 +154,8 @@ pub struct Campaign {
     pub uncompared: usize,
     /// The implementations of the run, in order.
     pub implementations: Vec<String>,
+    /// Where each implementation that declares no policy stands.
+    pub placements: BTreeMap<String, crate::judge::Placement>,
     digest: Sha256,
 }
 
@@ -171,6 +173,14 @@ impl Campaign {
         self.digest
             .update(format!("{curve} {class} {:?}\n", input.fields()));
         let (c, times) = timed_comparison(curve, input, impls, expectation);
+        for ((name, _), consistent) in c.answers.iter().zip(&c.consistent) {
+            if let Some(cs) = consistent {
+                self.placements
+                    .entry(name.clone())
+                    .or_default()
+                    .narrow(cs, curve, || format!("{curve} {} {class}", input.op()));
+            }
+        }
         for (((name, answer), verdict), (_, us)) in c.answers.iter().zip(&c.verdicts).zip(&times) {
             let ns = (us * 1000.0) as u64;
             self.cells
@@ -212,9 +222,31 @@ impl Campaign {
         self.cells.values().map(|c| c.failed).sum()
     }
 
-    /// Whether every comparison agreed and no implementation was silent.
+    /// Whether every comparison agreed, no implementation was silent, and
+    /// one policy explains each undeclared implementation's answers.
     pub fn ok(&self) -> bool {
-        self.disagreements.is_empty() && self.silent().is_empty()
+        self.disagreements.is_empty() && self.silent().is_empty() && self.two_policies().is_empty()
+    }
+
+    /// The implementations that declare no policy and whose answers no
+    /// single policy explains, with why.
+    pub fn two_policies(&self) -> Vec<(String, String)> {
+        self.placements
+            .iter()
+            .filter_map(|(n, p)| p.verdict().err().map(|e| (n.clone(), e)))
+            .collect()
+    }
+
+    /// The undeclared implementations placed under a policy other than the
+    /// contract by their answers.
+    pub fn placed(&self) -> Vec<(String, crate::Policy)> {
+        self.placements
+            .iter()
+            .filter_map(|(n, p)| match p.verdict() {
+                Ok(Some(pol)) if pol != crate::Policy::Strict => Some((n.clone(), pol)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The coverage of `implementation`: (classes covered, classes
@@ -269,24 +301,7 @@ impl Campaign {
     }
 }
 
-/// Whether (curve, op) is a pair of the contract: signatures only where the
-/// curve has a scheme.
-pub fn has_pair(curve: Curve, op: Op) -> bool {
-    curve.has_signatures() || !matches!(op, Op::Sign | Op::Verify)
-}
-
-/// The (curve, op) pairs of the contract.
-pub fn pairs() -> Vec<(Curve, Op)> {
-    Curve::ALL
-        .into_iter()
-        .flat_map(|c| {
-            Op::ALL
-                .into_iter()
-                .filter(move |&o| has_pair(c, o))
-                .map(move |o| (c, o))
-        })
-        .collect()
-}
+pub use crate::model::{has_pair, pairs};
 
 /// The RNG of one class on one pair: the run's seed mixed with an FNV-1a
 /// hash of the class's (curve, op, name), so that each class draws the

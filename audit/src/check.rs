@@ -9,7 +9,7 @@
 //! that differs is a disagreement unless a known policy explains it.
 
 use crate::implementation::{run, Implementation};
-use crate::judge::{judge, Conflict, PolicyAnswers, Verdict};
+use crate::judge::{consistent_policies, judge, Conflict, PolicyAnswers, Verdict};
 use crate::model::{Answer, Curve, Input};
 use crate::policy::{Expectation, Policy};
 use std::fmt::Write as _;
@@ -35,6 +35,10 @@ pub struct Comparison {
     /// Where twinmul's two implementations of a policy disagreed: the
     /// comparison fails on these, and no participant is blamed.
     pub conflicts: Vec<Conflict>,
+    /// For each answer of an implementation that declares no policy, on a
+    /// curve with several: the policies whose answer it is (see
+    /// [`crate::judge::Placement`]); `None` elsewhere.
+    pub consistent: Vec<Option<Vec<Policy>>>,
 }
 
 /// What a comparison showed.
@@ -70,11 +74,21 @@ impl Comparison {
             .iter()
             .map(|(_, declared, a)| judge(a, *declared, expectation, &mut policies))
             .collect();
+        let several = Policy::ALL.iter().filter(|p| p.covers(curve)).count() > 1;
+        let consistent = answers
+            .iter()
+            .map(|(_, declared, a)| {
+                (declared.is_none() && several && !expectation.cheap_oracle)
+                    .then(|| consistent_policies(a, &mut policies))
+                    .flatten()
+            })
+            .collect();
         Comparison {
             curve,
             input: input.clone(),
             policy_answers: policies.computed(),
             conflicts: policies.conflicts(),
+            consistent,
             answers: answers.into_iter().map(|(n, _, a)| (n, a)).collect(),
             verdicts,
             not_applicable,

@@ -19,9 +19,11 @@
 //!
 //! Not constant time, and not meant to be: inputs are public.
 
+pub mod draws;
 pub mod points;
 pub mod scalars;
 pub mod signatures;
+pub mod uniform;
 
 use crate::model::{Curve, Input, Op};
 use rand_chacha::ChaCha20Rng;
@@ -113,7 +115,7 @@ pub const UNIFORM: Class = Class {
             Hamming weight), canonical points, valid signatures; a quarter of decode and \
             verify inputs have one bit flipped.",
     applies: |_, _| true,
-    draw: scalars::uniform,
+    draw: uniform::uniform,
 };
 
 /// Every class, in report order: the uniform draw, then scalars, points
@@ -150,7 +152,7 @@ pub fn markdown() -> String {
             .filter_map(|curve| {
                 let ops: Vec<&str> = Op::ALL
                     .into_iter()
-                    .filter(|&op| crate::campaign::has_pair(curve, op) && (c.applies)(curve, op))
+                    .filter(|&op| crate::model::has_pair(curve, op) && (c.applies)(curve, op))
                     .map(Op::id)
                     .collect();
                 (!ops.is_empty()).then(|| format!("{curve}: {}", ops.join(", ")))
@@ -203,14 +205,14 @@ mod tests {
                 );
             }
             assert!(
-                crate::campaign::pairs()
+                crate::model::pairs()
                     .into_iter()
                     .any(|(curve, op)| (c.applies)(curve, op)),
                 "{} applies nowhere",
                 c.name
             );
         }
-        for (curve, op) in crate::campaign::pairs() {
+        for (curve, op) in crate::model::pairs() {
             let cs = classes_for(curve, op);
             assert!(cs.len() > 3, "{curve} {op}: {cs:?}");
         }
@@ -220,7 +222,7 @@ mod tests {
     /// to, for every stratum, and a seed draws the same input twice.
     #[test]
     fn every_class_draws_its_op_and_replays() {
-        for (curve, op) in crate::campaign::pairs() {
+        for (curve, op) in crate::model::pairs() {
             for c in classes_for(curve, op) {
                 for i in 0..3 {
                     let mut a = ChaCha20Rng::seed_from_u64(i as u64);

@@ -285,6 +285,87 @@ impl<'a> PolicyAnswers<'a> {
     }
 }
 
+/// The policies whose answer `answer` is, among those that say something
+/// about the curve (their two implementations agreeing); `None` for a
+/// decline or a failure, which place nothing. An implementation that
+/// declares no policy is placed by these: one policy must explain all its
+/// answers ([`Placement`]).
+pub fn consistent_policies(
+    answer: &Answer,
+    policies: &mut PolicyAnswers<'_>,
+) -> Option<Vec<Policy>> {
+    if answer.is_declined() || answer.is_failed() {
+        return None;
+    }
+    let curve = policies.curve;
+    Some(
+        Policy::ALL
+            .into_iter()
+            .filter(|&p| {
+                p.covers(curve)
+                    && !policies.conflicted(p)
+                    && answer.agrees_with(policies.get(p).1) == Some(true)
+            })
+            .collect(),
+    )
+}
+
+/// Where an implementation that declares no policy stands after a run:
+/// the policies that explain every answer so far, and for each policy
+/// ruled out, the first input that ruled it out.
+#[derive(Clone, Debug, Default)]
+pub struct Placement {
+    /// Policies still consistent with every answer (all at first).
+    pub candidates: Option<Vec<Policy>>,
+    /// Per policy ruled out: what ruled it out (op, and class or case).
+    pub ruled_out: BTreeMap<Policy, String>,
+}
+
+impl Placement {
+    /// Narrows the candidates by one answer's consistent policies, `at`
+    /// saying where the answer was given.
+    pub fn narrow(&mut self, consistent: &[Policy], curve: Curve, at: impl FnOnce() -> String) {
+        let all: Vec<Policy> = Policy::ALL
+            .into_iter()
+            .filter(|p| p.covers(curve))
+            .collect();
+        if all.len() < 2 {
+            return; // one policy on this curve: nothing to place
+        }
+        let current = self.candidates.get_or_insert_with(|| Policy::ALL.to_vec());
+        let (mut at, mut where_) = (Some(at), None::<String>);
+        for p in all.iter().filter(|p| !consistent.contains(p)) {
+            if current.contains(p) {
+                if where_.is_none() {
+                    where_ = at.take().map(|f| f());
+                }
+                let w = where_.clone().unwrap_or_default();
+                self.ruled_out.entry(*p).or_insert(w);
+            }
+        }
+        current.retain(|p| consistent.contains(p) || !all.contains(p));
+    }
+
+    /// `Err` with the reason when no single policy explains every answer.
+    pub fn verdict(&self) -> Result<Option<Policy>, String> {
+        let Some(c) = &self.candidates else {
+            return Ok(None);
+        };
+        if let Some(&p) = c.first() {
+            return Ok(Some(p));
+        }
+        let why: Vec<String> = self
+            .ruled_out
+            .iter()
+            .map(|(p, at)| format!("not {p} ({at})"))
+            .collect();
+        Err(format!(
+            "no single policy explains its answers: {}",
+            why.join("; ")
+        ))
+    }
+}
+
 /// Judges `answer`, given by an implementation that declares `declared`,
 /// under the run's `expectation`.
 pub fn judge(

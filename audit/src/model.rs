@@ -320,3 +320,22 @@ impl fmt::Display for Expected {
         }
     }
 }
+
+/// Whether (curve, op) is a pair of the contract: signatures only where the
+/// curve has a scheme.
+pub fn has_pair(curve: Curve, op: Op) -> bool {
+    curve.has_signatures() || !matches!(op, Op::Sign | Op::Verify)
+}
+
+/// The (curve, op) pairs of the contract.
+pub fn pairs() -> Vec<(Curve, Op)> {
+    Curve::ALL
+        .into_iter()
+        .flat_map(|c| {
+            Op::ALL
+                .into_iter()
+                .filter(move |&o| has_pair(c, o))
+                .map(move |o| (c, o))
+        })
+        .collect()
+}

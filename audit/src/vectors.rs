@@ -567,6 +567,12 @@ pub struct Tally {
     pub suspects: Vec<Suspect>,
     /// Cases where twinmul's two implementations of a policy disagree.
     pub conflicts: Vec<CaseConflict>,
+    /// Answers judged against the answer of the implementation's own
+    /// policy, computed by twinmul, where the file states only another
+    /// policy's.
+    pub computed_cases: usize,
+    /// Where each implementation that declares no policy stands.
+    pub placements: BTreeMap<String, crate::judge::Placement>,
 }
 
 /// A suspect vector: twinmul's two implementations of the case's policy,
@@ -645,19 +651,41 @@ impl Tally {
         self.explanations.extend(o.explanations.iter().cloned());
         self.suspects.extend(o.suspects.iter().cloned());
         self.conflicts.extend(o.conflicts.iter().cloned());
+        self.computed_cases += o.computed_cases;
+        for (name, p) in &o.placements {
+            let mine = self.placements.entry(name.clone()).or_default();
+            if let Some(c) = &p.candidates {
+                let keep = mine.candidates.get_or_insert_with(|| Policy::ALL.to_vec());
+                keep.retain(|x| c.contains(x));
+            }
+            for (k, v) in &p.ruled_out {
+                mine.ruled_out.entry(*k).or_insert_with(|| v.clone());
+            }
+        }
     }
 
-    /// What fails a check: wrong answers, suspect vectors, oracle conflicts.
+    /// The implementations that declare no policy and whose answers no
+    /// single policy explains: one line each.
+    pub fn two_policy_lines(&self) -> Vec<String> {
+        self.placements
+            .iter()
+            .filter_map(|(n, p)| p.verdict().err().map(|e| format!("TWO POLICIES {n}: {e}")))
+            .collect()
+    }
+
+    /// What fails a check: wrong answers, suspect vectors, oracle
+    /// conflicts, implementations that follow two policies.
     pub fn findings(&self) -> usize {
-        self.failed + self.suspects.len() + self.conflicts.len()
+        self.failed + self.suspects.len() + self.conflicts.len() + self.two_policy_lines().len()
     }
 
-    /// The suspect-vector and oracle-conflict lines.
+    /// The suspect-vector, oracle-conflict and two-policy lines.
     pub fn file_lines(&self) -> Vec<String> {
         self.suspects
             .iter()
             .map(Suspect::line)
             .chain(self.conflicts.iter().map(CaseConflict::line))
+            .chain(self.two_policy_lines())
             .collect()
     }
 
@@ -846,6 +874,8 @@ impl Tally {
         serde_json::json!({
             "passed": self.passed, "failed": self.failed, "skipped": self.skipped,
             "explained": self.explained, "other_policy": self.other_policy,
+            "judged_against_computed_answers": self.computed_cases,
+            "two_policies": self.two_policy_lines(),
             "per_implementation": self.per_impl.iter().map(|(k, v)| {
                 (k.clone(), serde_json::json!({"passed": v[0], "failed": v[1], "skipped": v[2], "explained": v[3]}))
             }).collect::<serde_json::Map<_, _>>(),
@@ -887,6 +917,15 @@ pub fn check(
     progress: &dyn Fn(),
 ) -> Tally {
     let mut t = Tally::default();
+    // Which (input, policy) the file states: a case of another policy than
+    // an implementation's is judged against its own policy's answer,
+    // computed by twinmul, unless the file states that one too.
+    let stated: std::collections::HashSet<(String, Policy)> = file
+        .cases
+        .iter()
+        .map(|c| (format!("{:?}", c.input), c.policy))
+        .collect();
+    let several = Policy::ALL.iter().filter(|p| p.covers(file.curve)).count() > 1;
     for c in &file.cases {
         progress();
         let at = At {
@@ -941,6 +980,31 @@ pub fn check(
             }
         }
         for (name, declared, got) in answers {
+            if declared.is_none() && several {
+                if let Some(cs) = crate::judge::consistent_policies(&got, &mut policies) {
+                    t.placements.entry(name.to_string()).or_default().narrow(
+                        &cs,
+                        file.curve,
+                        || format!("{} case {} ({})", file.label, c.index, c.input.op()),
+                    );
+                }
+            }
+            let held_to = expectation.for_implementation(declared, file.curve);
+            let input_key = format!("{:?}", c.input);
+            if held_to != c.policy && !stated.contains(&(input_key, held_to)) {
+                let own = match policies.get(held_to).1 {
+                    Answer::Bytes(b) => Some(Expected::Bytes(b.clone())),
+                    Answer::Verdict(v) => Some(Expected::Verdict(*v)),
+                    Answer::Rejected(_) => Some(Expected::Rejected),
+                    _ => None,
+                };
+                if let Some(own) = own {
+                    t.computed_cases += 1;
+                    let case = (&own, held_to);
+                    t.record_under(&at, name, declared, case, got, expectation, &mut policies);
+                    continue;
+                }
+            }
             let case = (&c.expected, c.policy);
             t.record_under(&at, name, declared, case, got, expectation, &mut policies);
         }

@@ -450,3 +450,120 @@ fn a_wrong_optimized_crate_is_an_oracle_conflict_not_a_blame() {
         d.report()
     );
 }
+
+/// An implementation that declares no policy but decodes as the contract
+/// and verifies as Go v0.0.15 follows no single policy: each answer alone
+/// is explained, together they fail, in vector files and in the campaign.
+#[test]
+fn two_policies_at_once_fail() {
+    use twinmul_audit::adapters::flavours::Flavour;
+    use twinmul_audit::Policy;
+    let script = root().join("audit/tests/drivers/two_policies.py");
+    let driver = format!("two=python3 {} {TWINMUL}", script.display());
+    let o = twinmul(&[
+        "vectors",
+        "check",
+        "vectors/ecgfp5.json",
+        "--driver",
+        &driver,
+        "--impl",
+        "two",
+    ]);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("TWO POLICIES two: "))
+        .unwrap_or_default();
+    assert!(
+        line.contains("not strict (") && line.contains("(verify)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("not go-v0.0.15 (") && line.contains("(decode)"),
+        "{line}"
+    );
+
+    struct Two(Flavour);
+    impl Implementation for Two {
+        fn name(&self) -> &str {
+            "two"
+        }
+        fn supports(&self, curve: Curve, op: Op) -> bool {
+            curve == Curve::Ecgfp5 && matches!(op, Op::Decode | Op::Verify)
+        }
+        fn decode(&self, c: Curve, p: &[u8]) -> Answer {
+            Reference.decode(c, p)
+        }
+        fn verify(&self, c: Curve, pk: &[u8], m: &[u8], s: &[u8]) -> Answer {
+            self.0.verify(c, pk, m, s)
+        }
+    }
+    let impls: Implementations = vec![
+        Box::new(Reference),
+        Box::new(Two(Flavour::new(Policy::GoV0_0_15, false))),
+    ];
+    let s = Settings {
+        per_class: 3,
+        uniform: 1,
+        seed: 5,
+    };
+    let c = campaign(&impls, s, &Expectation::default(), &|_, _| {});
+    assert!(c.disagreements.is_empty(), "each answer alone is explained");
+    assert_eq!(c.two_policies().len(), 1, "{:?}", c.placements);
+    assert!(!c.ok());
+}
+
+/// Under `--policy P`, a case that states another policy's answer, where
+/// the file states none of P's for that input, is judged against P's
+/// answer as twinmul computes it, not left unchecked.
+#[test]
+fn a_chosen_policy_is_judged_where_the_file_states_another() {
+    let dir = std::env::temp_dir().join(format!("twinmul-power-chosen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // [4 + p, 0, 0, 0, 0]: strict refuses it, Go reads G.
+    let f = dir.join("one.json");
+    std::fs::write(
+        &f,
+        r#"{"curve":"ecgfp5","source":"t","cases":[{"op":"decode","point":"05000000ffffffff0000000000000000000000000000000000000000000000000000000000000000","valid":false}]}"#,
+    )
+    .unwrap();
+    let proxy = root().join("audit/tests/drivers/undeclared.py");
+    let driver = format!(
+        "go=python3 {} {TWINMUL} optimized@go-v0.0.15",
+        proxy.display()
+    );
+    let f = f.to_str().unwrap();
+    let o = twinmul(&[
+        "vectors",
+        "check",
+        f,
+        "--driver",
+        &driver,
+        "--impl",
+        "go",
+        "--policy",
+        "go-v0.0.15",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{v}");
+    assert_eq!(v["passed"], 1, "{v}");
+    assert_eq!(v["judged_against_computed_answers"], 1, "{v}");
+    assert_eq!(v["other_policy"], 0, "{v}");
+    // The contract's own implementation is judged against the file.
+    let o = twinmul(&[
+        "vectors",
+        "check",
+        f,
+        "--impl",
+        "reference",
+        "--policy",
+        "go-v0.0.15",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
+    assert_eq!(v["passed"], 1, "{v}");
+    assert_eq!(v["judged_against_computed_answers"], 0, "{v}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -4,51 +4,15 @@
 //! written byte by byte here, so that a coordinate ≥ p, a stray flag or a
 //! wrong tag reaches the implementation exactly as drawn.
 
-use super::scalars::{between, nonzero_below_n};
+use super::draws::{between, canonical, flip_bit, nonzero_below_n, random_canonical, sw};
 use super::{takes_point, Class, Draw, Family};
 use crate::edge::{biased_scalar, order};
 use crate::model::{Curve, Input, Op};
 use num_bigint::BigUint;
 use rand::Rng;
+use twinmul_reference::bls12_381;
 use twinmul_reference::ecgfp5::{curve as ec, field as ef};
-use twinmul_reference::weierstrass::{to_be, Curve as Sw, Point};
-use twinmul_reference::{bls12_381, bn254, secp256k1};
-
-/// The short-Weierstrass parameters of `curve` (all but ECgFp5).
-pub fn sw(curve: Curve) -> Option<&'static Sw> {
-    match curve {
-        Curve::Secp256k1 => Some(secp256k1::curve()),
-        Curve::Bn254 => Some(bn254::curve()),
-        Curve::Bls12_381 => Some(bls12_381::curve()),
-        Curve::Ecgfp5 => None,
-    }
-}
-
-/// The canonical encoding of a short-Weierstrass point of `curve`.
-fn canonical(curve: Curve, pt: &Point) -> Vec<u8> {
-    match curve {
-        Curve::Secp256k1 => secp256k1::encode(pt),
-        Curve::Bn254 => bn254::encode(pt),
-        _ => bls12_381::encode(pt),
-    }
-}
-
-/// A uniform point k·G, canonically encoded.
-pub fn random_canonical(curve: Curve, rng: &mut impl Rng) -> Vec<u8> {
-    let k = nonzero_below_n(curve, rng);
-    match sw(curve) {
-        Some(c) => canonical(curve, &c.mul_g(&k)),
-        None => ec::encode(&ec::mul_g(&k)).to_vec(),
-    }
-}
-
-/// Flips one uniformly chosen bit of `bytes` (nothing when empty).
-pub fn flip_bit(bytes: &mut [u8], rng: &mut impl Rng) {
-    if !bytes.is_empty() {
-        let i = rng.gen_range(0..bytes.len());
-        bytes[i] ^= 1 << rng.gen_range(0..8);
-    }
-}
+use twinmul_reference::weierstrass::{to_be, Curve as Sw};
 
 /// The point encodings of a short-Weierstrass curve.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -3,31 +3,14 @@
 //! reduced). Each class is a value or a stratified range near a boundary
 //! where recodings, reductions and GLV splits go wrong; the rest of the
 //! input (the point of `mul`, the message and nonce of `sign`) is drawn
-//! uniformly. Also the uniform draw of the whole catalogue.
+//! uniformly.
 
-use super::{points, signatures, takes_scalar, Class, Draw, Family};
-use crate::edge::{biased_scalar, encode_scalar, lambda, order};
+use super::draws::{between, random_canonical, random_message_and_nonce, width};
+use super::{takes_scalar, Class, Draw, Family};
+use crate::edge::{encode_scalar, lambda, order};
 use crate::model::{Curve, Input, Op};
 use num_bigint::BigUint;
 use rand::Rng;
-
-/// The scalar's width in bits (256, or 320 on ECgFp5).
-pub fn width(curve: Curve) -> u32 {
-    8 * curve.scalar_len() as u32
-}
-
-/// A uniform integer in [lo, hi).
-pub fn between(rng: &mut impl Rng, lo: &BigUint, hi: &BigUint) -> BigUint {
-    let span = hi - lo;
-    let mut b = vec![0u8; (span.bits() as usize).div_ceil(8) + 8];
-    rng.fill(&mut b[..]);
-    lo + BigUint::from_bytes_le(&b) % span
-}
-
-/// A uniform scalar in [1, n).
-pub fn nonzero_below_n(curve: Curve, rng: &mut impl Rng) -> BigUint {
-    between(rng, &BigUint::from(1u32), &order(curve))
-}
 
 /// A value of bit length `1 + stratum` (stratum 0..16), at least `min`:
 /// the i-th draw of a "small" range takes bit length i mod 16, so every
@@ -49,11 +32,11 @@ fn with_scalar(d: &mut Draw<'_>, k: &BigUint) -> Input {
     match d.op {
         Op::MulG => Input::MulG { scalar },
         Op::Mul => Input::Mul {
-            point: points::random_canonical(d.curve, d.rng),
+            point: random_canonical(d.curve, d.rng),
             scalar,
         },
         _ => {
-            let (message, nonce) = signatures::random_message_and_nonce(d.curve, d.rng);
+            let (message, nonce) = random_message_and_nonce(d.curve, d.rng);
             Input::Sign {
                 secret_key: scalar,
                 message,
@@ -266,40 +249,3 @@ pub const CLASSES: &[Class] = &[
         draw: glv_boundary,
     },
 ];
-
-/// The uniform draw (see [`super::UNIFORM`]).
-pub fn uniform(d: &mut Draw<'_>) -> Input {
-    let curve = d.curve;
-    match d.op {
-        Op::MulG => Input::MulG {
-            scalar: biased_scalar(curve, d.rng),
-        },
-        Op::Mul => Input::Mul {
-            point: points::random_canonical(curve, d.rng),
-            scalar: biased_scalar(curve, d.rng),
-        },
-        Op::Decode => {
-            let mut p = points::random_canonical(curve, d.rng);
-            if d.rng.gen_bool(0.25) {
-                points::flip_bit(&mut p, d.rng);
-            }
-            Input::Decode { point: p }
-        }
-        Op::Sign => {
-            let sk = nonzero_below_n(curve, d.rng);
-            let (message, nonce) = signatures::random_message_and_nonce(curve, d.rng);
-            Input::Sign {
-                secret_key: encode_scalar(curve, &sk).expect("below n"),
-                message,
-                nonce,
-            }
-        }
-        Op::Verify => {
-            let mut s = signatures::signed(curve, d.rng, None);
-            if d.rng.gen_bool(0.25) {
-                points::flip_bit(&mut s.signature, d.rng);
-            }
-            s.verify_input()
-        }
-    }
-}

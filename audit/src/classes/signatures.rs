@@ -6,8 +6,10 @@
 //! neutral public key). Signatures are made by the reference; forgeries
 //! are assembled here from its public pieces (the challenge hash).
 
-use super::points::{flip_bit, sw};
-use super::scalars::{between, nonzero_below_n};
+use super::draws::{
+    between, flip_bit, nonzero_below_n, random_bytes, random_hm, random_message_and_nonce, signed,
+    sw, MESSAGE_LENGTHS,
+};
 use super::{Class, Draw, Family};
 use crate::edge::{encode_scalar, order};
 use crate::model::{Curve, Input, Op};
@@ -16,86 +18,6 @@ use rand::Rng;
 use twinmul_reference::bip340;
 use twinmul_reference::ecgfp5::{curve as ec, field as ef, scalar as esc, schnorr};
 use twinmul_reference::weierstrass::to_be;
-
-/// BIP340 message lengths drawn: empty, one byte, the customary 32, one
-/// over, and a long one.
-pub const MESSAGE_LENGTHS: [usize; 5] = [0, 1, 32, 33, 100];
-
-/// A uniform message and nonce for `sign` on `curve`: a BIP340 message of
-/// one of [`MESSAGE_LENGTHS`] and a 32-byte aux_rand, or a canonical
-/// 40-byte hashed message and a nonce in [1, n) on ECgFp5.
-pub fn random_message_and_nonce(curve: Curve, rng: &mut impl Rng) -> (Vec<u8>, Vec<u8>) {
-    if curve == Curve::Ecgfp5 {
-        let k = nonzero_below_n(curve, rng);
-        (random_hm(rng), encode_scalar(curve, &k).expect("below n"))
-    } else {
-        let len = MESSAGE_LENGTHS[rng.gen_range(0..MESSAGE_LENGTHS.len())];
-        (random_bytes(rng, len), random_bytes(rng, 32))
-    }
-}
-
-fn random_bytes(rng: &mut impl Rng, len: usize) -> Vec<u8> {
-    let mut m = vec![0u8; len];
-    rng.fill(&mut m[..]);
-    m
-}
-
-/// A canonical ECgFp5 hashed message: five limbs below p.
-fn random_hm(rng: &mut impl Rng) -> Vec<u8> {
-    (0..5)
-        .flat_map(|_| rng.gen_range(0..ef::P).to_le_bytes())
-        .collect()
-}
-
-/// A signature by the reference, with everything needed to verify or
-/// forge around it.
-pub struct Signed {
-    /// The secret key.
-    pub secret: BigUint,
-    /// The public key, as `verify` takes it.
-    pub public_key: Vec<u8>,
-    /// The message.
-    pub message: Vec<u8>,
-    /// The signature.
-    pub signature: Vec<u8>,
-}
-
-impl Signed {
-    /// The `verify` input of this signature.
-    pub fn verify_input(&self) -> Input {
-        Input::Verify {
-            public_key: self.public_key.clone(),
-            message: self.message.clone(),
-            signature: self.signature.clone(),
-        }
-    }
-}
-
-/// A valid signature by the reference under a uniform key, on `message`
-/// (or a uniform one).
-pub fn signed(curve: Curve, rng: &mut impl Rng, message: Option<Vec<u8>>) -> Signed {
-    let sk = nonzero_below_n(curve, rng);
-    let skb = encode_scalar(curve, &sk).expect("below n");
-    let (m, nonce) = random_message_and_nonce(curve, rng);
-    let message = message.unwrap_or(m);
-    let (public_key, signature) = if curve == Curve::Ecgfp5 {
-        (
-            schnorr::public_key(&skb).map(|p| p.to_vec()),
-            schnorr::sign_with_nonce(&skb, &message, &nonce).map(|s| s.to_vec()),
-        )
-    } else {
-        (
-            bip340::public_key(&skb).map(|p| p.to_vec()),
-            bip340::sign(&skb, &message, &nonce).map(|s| s.to_vec()),
-        )
-    };
-    Signed {
-        secret: sk,
-        public_key: public_key.expect("a key below n"),
-        message,
-        signature: signature.expect("a canonical message, key and nonce"),
-    }
-}
 
 fn verify_only(curve: Curve, op: Op) -> bool {
     op == Op::Verify && curve.has_signatures()

@@ -154,7 +154,9 @@ fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, UsageError> {
 }
 
 fn tally_status(t: &Tally, what: &str) -> StageStatus {
-    if !t.suspects.is_empty() || !t.conflicts.is_empty() {
+    if let Some(l) = t.two_policy_lines().first() {
+        StageStatus::Failed(l.clone())
+    } else if !t.suspects.is_empty() || !t.conflicts.is_empty() {
         StageStatus::Failed(format!(
             "{} suspect vector(s), {} oracle conflict(s), {} of {} answers wrong",
             t.suspects.len(),
@@ -458,6 +460,15 @@ fn campaign_stage(
     for (imp, why) in &silent {
         r.line(&format!("SILENT {imp}: {why}"));
     }
+    let two = c.two_policies();
+    for (imp, why) in &two {
+        r.line(&format!("TWO POLICIES {imp}: {why}"));
+    }
+    for (imp, p) in c.placed() {
+        r.line(&format!(
+            "placed: {imp} declares no policy; its answers all follow {p}"
+        ));
+    }
     r.line(&format!(
         "campaign: {} inputs, {} comparisons, digest {}",
         total,
@@ -470,6 +481,9 @@ fn campaign_stage(
             c.disagreements.len(),
             c.compared
         ))
+    } else if !two.is_empty() {
+        let names: Vec<&str> = two.iter().map(|(n, _)| n.as_str()).collect();
+        StageStatus::Failed(format!("no single policy explains: {}", names.join(", ")))
     } else if !silent.is_empty() {
         let names: Vec<&str> = silent.iter().map(|(n, _)| n.as_str()).collect();
         StageStatus::Failed(format!("answered nothing comparable: {}", names.join(", ")))
@@ -494,6 +508,8 @@ fn campaign_stage(
         "cells": cells,
         "coverage": coverage_json(&c),
         "silent": silent.iter().map(|(n, why)| json!({"implementation": n, "reason": why})).collect::<Vec<_>>(),
+        "two_policies": two.iter().map(|(n, why)| json!({"implementation": n, "reason": why})).collect::<Vec<_>>(),
+        "placed": c.placed().iter().map(|(n, p)| json!({"implementation": n, "policy": p.id()})).collect::<Vec<_>>(),
         "disagreements": c.disagreements.iter().map(|(class, d)| {
             let mut v = d.to_json();
             v["class"] = json!(class);

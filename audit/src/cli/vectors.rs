@@ -147,6 +147,13 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
             tally.conflicts.len()
         );
     }
+    let two = tally.two_policy_lines();
+    if !two.is_empty() {
+        outln!(
+            "FAILED: {} implementation(s) declare no policy and follow two at once",
+            two.len()
+        );
+    }
     if !problems.is_empty() {
         outln!("FAILED: {} driver problem(s), listed above", problems.len());
     }
