@@ -37,7 +37,7 @@ def is_peer(name):
 out = []
 out.append("# Benchmarks\n")
 out.append(f"{len(rounds)} criterion round(s) on this machine ({datetime.date.today()}, 2-core VM, benches pinned to core 0 "
-           "with `taskset`), built with `-C target-cpu=native` (benches only). Regenerate with `bash benches/run.sh`. "
+           "with `taskset`), built with `-C target-cpu=native` (benches only). Regenerate with `UPDATE=1 bash benches/run.sh`. "
            "Median = the median over the rounds of criterion's median. Ratio = our median / the fastest peer's median, "
            "computed within each round, then its median over the rounds (< 1 means we are faster), and its range over "
            "the rounds; groups without a peer compare with our own constant-time `mul`.\n")

@@ -350,6 +350,10 @@ pub struct CtArgs {
     /// Run the valgrind secret-taint checks instead of dudect.
     #[arg(long)]
     pub valgrind: bool,
+    /// With --valgrind: memcheck's whole trace under each target it
+    /// reported (otherwise one line: what, and where).
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 #[derive(Subcommand)]
@@ -507,7 +511,11 @@ fn ct_cmd(a: &CtArgs, registry: Registry) -> Result<Status, UsageError> {
             } else {
                 Status::Failed
             };
-            (ct::valgrind_table(&rows), ct::valgrind_json(&rows), status)
+            (
+                ct::valgrind_lines(&rows, a.verbose),
+                ct::valgrind_json(&rows),
+                status,
+            )
         })
     } else {
         let targets = if only_drivers {

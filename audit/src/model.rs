@@ -48,6 +48,29 @@ impl Curve {
         }
     }
 
+    /// The lengths of the point encodings the contract reads.
+    pub fn point_lengths(self) -> &'static [usize] {
+        match self {
+            Curve::Secp256k1 => &[1, 33, 65],
+            Curve::Bn254 => &[64],
+            Curve::Bls12_381 => &[48, 96],
+            Curve::Ecgfp5 => &[40],
+        }
+    }
+
+    /// The length of each byte field of the contract's inputs on this curve
+    /// (`None`: any length, a BIP340 message).
+    pub fn field_len(self, field: &str) -> Option<usize> {
+        let ecgfp5 = self == Curve::Ecgfp5;
+        match field {
+            "scalar" | "secret_key" => Some(self.scalar_len()),
+            "nonce" | "public_key" => Some(if ecgfp5 { 40 } else { 32 }),
+            "signature" => Some(if ecgfp5 { 80 } else { 64 }),
+            "message" if ecgfp5 => Some(40),
+            _ => None,
+        }
+    }
+
     /// Whether the curve has a signature scheme in the contract.
     pub fn has_signatures(self) -> bool {
         matches!(self, Curve::Secp256k1 | Curve::Ecgfp5)

@@ -71,11 +71,6 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// No implementation at all.
-    pub fn empty() -> Registry {
-        Registry::default()
-    }
-
     /// Everything compiled in: the reference, the optimized crate's
     /// constant-time and variable-time flavours, twinmul's implementations
     /// of other policies (`optimized@go-v0.0.15`, …), then (with the
@@ -222,9 +217,4 @@ pub fn peer_implementations() -> Implementations {
     return crate::adapters::peers();
     #[cfg(not(feature = "peers"))]
     Vec::new()
-}
-
-/// The built-in implementations named in `names` (all when empty).
-pub fn select(names: &[String]) -> Result<Implementations, String> {
-    Ok(entries_to_impls(Registry::builtin().select(names)?))
 }

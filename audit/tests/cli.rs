@@ -373,6 +373,13 @@ fn list_names_every_implementation() {
     for name in ["reference", "optimized", "optimized-vartime"] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{name}: {out}");
     }
+    // Each implementation's version, on the line after its pairs.
+    for version in ["twinmul-reference 0.1.0", "k256 0.13.4", "blst 0.3.16"] {
+        assert!(
+            out.lines().any(|l| l.trim_start().starts_with(version)),
+            "{version}: {out}"
+        );
+    }
 }
 
 #[test]
@@ -388,5 +395,52 @@ fn compare_random_runs_cases_side_by_side() {
     assert!(
         !out.lines().any(|l| l.trim_start().starts_with("k256")),
         "k256 has no bn254: neither an answer nor a time: {out}"
+    );
+}
+
+/// A field of a length the contract never uses is a typo, not an input:
+/// bad usage (exit 2), one line; `--any-length` sends it as given.
+#[test]
+fn compare_refuses_wrong_lengths_unless_asked() {
+    let o = twinmul(&[
+        "compare",
+        "--curve",
+        "secp256k1",
+        "--op",
+        "mul_g",
+        "--scalar",
+        "02",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("--scalar: 1 bytes, but a scalar on secp256k1 is 32 bytes"));
+    assert!(!stdout(&o).contains("agreed"));
+    let o = twinmul(&[
+        "compare",
+        "--curve",
+        "secp256k1",
+        "--op",
+        "mul_g",
+        "--scalar",
+        "02",
+        "--any-length",
+        "--impl",
+        "reference",
+        "--impl",
+        "k256",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("error ("),
+        "both refuse it: {}",
+        stdout(&o)
+    );
+    let o = twinmul(&[
+        "compare", "--curve", "bn254", "--op", "decode", "--point", "00",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a point on bn254 is 64 bytes"),
+        "{}",
+        stderr(&o)
     );
 }

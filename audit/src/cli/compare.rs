@@ -53,6 +53,10 @@ pub struct CompareArgs {
     /// Seed for --random.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Send fields of a length the contract never uses as given, to see
+    /// what each implementation does with them (otherwise bad usage).
+    #[arg(long)]
+    pub any_length: bool,
     /// The run's policy.
     #[command(flatten)]
     pub policy: super::PolicyArg,
@@ -82,6 +86,34 @@ pub fn curve_op(curve: &str, op: &str) -> Result<(Curve, Op), UsageError> {
         ))
     })?;
     Ok((c, o))
+}
+
+/// A field of a length the contract never uses is a typo (a 1-byte
+/// scalar), not an input: bad usage unless `--any-length` asks for it.
+fn check_lengths(curve: Curve, input: &Input, any_length: bool) -> Result<(), UsageError> {
+    if any_length {
+        return Ok(());
+    }
+    for (field, hex) in input.fields() {
+        let got = hex.len() / 2;
+        let (ok, want) = if field == "point" {
+            let l = curve.point_lengths();
+            let want: Vec<String> = l.iter().map(|n| n.to_string()).collect();
+            (l.contains(&got), want.join(" or "))
+        } else {
+            match curve.field_len(field) {
+                Some(n) => (got == n, n.to_string()),
+                None => (true, String::new()),
+            }
+        };
+        if !ok {
+            return Err(UsageError(format!(
+                "--{}: {got} bytes, but a {field} on {curve} is {want} bytes (--any-length sends it as given)",
+                field.replace('_', "-")
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn input(op: Op, a: &CompareArgs) -> Result<Input, UsageError> {
@@ -178,6 +210,7 @@ pub fn run(a: &CompareArgs, registry: Registry) -> Result<Status, UsageError> {
     let expectation = a.policy.expectation()?;
     let sel = super::select(registry, &a.impls)?;
     applicable(curve, op, &sel.impls)?;
+    check_lengths(curve, &input, a.any_length)?;
     for l in &sel.header {
         outln!("{l}");
     }

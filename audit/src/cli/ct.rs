@@ -304,7 +304,7 @@ pub fn run_dudect(samples: usize, targets: &[Target]) -> Result<Vec<DudectRow>, 
     let dir =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let bin = dir.join("release").join("twinmul-ct");
-    let core = std::env::var("TWINMUL_CT_CORE").unwrap_or_else(|_| "1".into());
+    let core = dudect_core();
     let per_step = (samples / STEPS).max(1);
     let mut rows = Vec::new();
     for t in targets {
@@ -364,15 +364,64 @@ pub fn run_drivers(
 }
 
 /// One target in continuous mode, stopped after [`STEPS`] results.
+/// The cores this process may run on (`Cpus_allowed_list` of
+/// /proc/self/status: "0-3,6"); empty where it cannot be read.
+pub fn allowed_cores(status: &str) -> Vec<usize> {
+    let Some(list) = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+    else {
+        return Vec::new();
+    };
+    list.trim()
+        .split(',')
+        .filter_map(|part| match part.split_once('-') {
+            Some((a, b)) => {
+                Some((a.trim().parse().ok()?..=b.trim().parse().ok()?).collect::<Vec<_>>())
+            }
+            None => Some(vec![part.trim().parse().ok()?]),
+        })
+        .flatten()
+        .collect()
+}
+
+/// The core dudect is pinned to: `TWINMUL_CT_CORE` if set, else the last
+/// core of the process's own affinity mask (the first stays for the rest
+/// of the machine); `None`, with a warning, where only one core is allowed:
+/// the targets then run unpinned.
+fn dudect_core() -> Option<String> {
+    if let Ok(c) = std::env::var("TWINMUL_CT_CORE") {
+        return Some(c);
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let cores = allowed_cores(&status);
+    match cores.as_slice() {
+        [] => Some("1".into()),
+        [only] => {
+            note(format_args!(
+                "twinmul: ct: only core {only} is available to this process: dudect runs unpinned (timings are noisier)"
+            ));
+            None
+        }
+        [.., last] => Some(last.to_string()),
+    }
+}
+
 fn run_one(
     bin: &Path,
-    core: &str,
+    core: &Option<String>,
     t: &Target,
     per_step: usize,
 ) -> Result<Vec<(usize, f64)>, CtError> {
-    let mut child = Command::new("taskset")
-        .args(["-c", core])
-        .arg(bin)
+    let mut cmd = match core {
+        Some(c) => {
+            let mut cmd = Command::new("taskset");
+            cmd.args(["-c", c]).arg(bin);
+            cmd
+        }
+        None => Command::new(bin),
+    };
+    let mut child = cmd
         .args(["--continuous", t.name])
         .env("DUDECT_N", per_step.to_string())
         .stdout(Stdio::piped())
@@ -496,17 +545,66 @@ pub fn dudect_table(rows: &[DudectRow]) -> Vec<String> {
 
 /// The valgrind table (with memcheck's report under each failing target).
 pub fn valgrind_table(rows: &[ValgrindRow]) -> Vec<String> {
+    valgrind_lines(rows, false)
+}
+
+/// The valgrind table: one line per target, and for a target memcheck
+/// reported, one line saying what and where (the first finding, and how
+/// many more); with `verbose`, the whole trace under it (`--json` always
+/// carries it).
+pub fn valgrind_lines(rows: &[ValgrindRow], verbose: bool) -> Vec<String> {
     let mut out = vec![format!("{:<32} {:>6}  verdict", "target", "exit")];
     for r in rows {
         out.push(format!("{:<32} {:>6}  {}", r.target, r.exit, r.verdict()));
-        if !r.report.is_empty() {
-            // A peer's report can run to thousands of lines: its start shows
-            // where (the JSON keeps all of it).
-            let keep = if r.peer { 12 } else { usize::MAX };
-            out.extend(r.report.lines().take(keep).map(|l| format!("    {l}")));
+        if r.report.is_empty() {
+            continue;
+        }
+        if verbose {
+            out.extend(r.report.lines().map(|l| format!("    {l}")));
+        } else if let Some(s) = memcheck_summary(&r.report) {
+            out.push(format!("    {s}"));
         }
     }
     out
+}
+
+/// The first finding of a memcheck report in one line: what memcheck saw
+/// (a branch or an index on the secret), the function and source line it
+/// saw it in, and how many findings follow.
+pub fn memcheck_summary(report: &str) -> Option<String> {
+    let strip = |l: &str| -> String {
+        let l = l.trim();
+        let l = l
+            .strip_prefix("==")
+            .map_or(l, |r| r.split_once("==").map_or(r, |x| x.1));
+        l.trim().to_string()
+    };
+    let lines: Vec<String> = report.lines().map(strip).collect();
+    let is_finding = |l: &str| {
+        l.starts_with("Conditional jump or move depends on uninitialised")
+            || l.starts_with("Use of uninitialised value")
+            || l.starts_with("Syscall param")
+    };
+    let first = lines.iter().position(|l| is_finding(l))?;
+    let what = if lines[first].starts_with("Conditional jump") {
+        "secret-dependent branch"
+    } else if lines[first].starts_with("Use of uninitialised") {
+        "secret-dependent memory index"
+    } else {
+        "secret passed to a system call"
+    };
+    let frame = lines[first + 1..]
+        .iter()
+        .find(|l| l.starts_with("at ") || l.starts_with("by "))
+        .map(|l| l.splitn(3, ' ').nth(2).unwrap_or(l).to_string())
+        .unwrap_or_default();
+    let more = lines.iter().filter(|l| is_finding(l)).count() - 1;
+    let tail = if more > 0 {
+        format!(" (+{more} more findings; --verbose or --json for the traces)")
+    } else {
+        String::new()
+    };
+    Some(format!("{what} in {frame}{tail}"))
 }
 
 /// JSON rows, each with its t-series.
@@ -535,6 +633,30 @@ pub fn valgrind_json(rows: &[ValgrindRow]) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_affinity_mask_is_read() {
+        let status = "Name:\tx\nCpus_allowed_list:\t0-2,5\n";
+        assert_eq!(allowed_cores(status), vec![0, 1, 2, 5]);
+        assert_eq!(allowed_cores("Cpus_allowed_list:\t3\n"), vec![3]);
+        assert_eq!(allowed_cores(""), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn a_memcheck_report_is_one_line() {
+        let report = "==77== Conditional jump or move depends on uninitialised value(s)\n\
+            ==77==    at 0x4A1B2C: k256::scalar::Scalar::negate (scalar.rs:120)\n\
+            ==77==    by 0x4A0000: main (main.rs:1)\n\
+            ==77== \n\
+            ==77== Use of uninitialised value of size 8\n\
+            ==77==    at 0x4B0000: table_lookup (lookup.rs:9)\n";
+        assert_eq!(
+            memcheck_summary(report).unwrap(),
+            "secret-dependent branch in k256::scalar::Scalar::negate (scalar.rs:120) \
+             (+1 more findings; --verbose or --json for the traces)"
+        );
+        assert_eq!(memcheck_summary("nothing here"), None);
+    }
 
     #[test]
     fn dudect_lines_parse() {

@@ -27,15 +27,27 @@ pub fn run(registry: Registry) -> Result<Status, UsageError> {
         } else {
             parts.join("; ")
         };
-        outln!("{:<18} {what}", imp.name());
-        if let Origin::Driver { command, from } = &e.origin {
-            let v = imp.version();
-            let hs = if v.is_empty() {
-                "handshake FAILED".into()
-            } else {
-                v
-            };
-            outln!("{:<18} driver `{command}` (from {from}): {hs}", "");
+        outln!("{:<34} {what}", imp.name());
+        let version = imp.version();
+        match &e.origin {
+            Origin::Driver { command, from } => {
+                let hs = if version.is_empty() {
+                    "handshake FAILED".into()
+                } else {
+                    version
+                };
+                outln!("{:<34} driver `{command}` (from {from}): {hs}", "");
+                let unknown = imp.unknown();
+                if !unknown.is_empty() {
+                    outln!(
+                        "{:<34} names twinmul does not know, ignored: {}",
+                        "",
+                        unknown.join(", ")
+                    );
+                }
+            }
+            _ if !version.is_empty() => outln!("{:<34} {version}", ""),
+            _ => {}
         }
     }
     let impls: Vec<_> = entries.into_iter().map(|e| e.implementation).collect();

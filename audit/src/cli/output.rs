@@ -84,21 +84,6 @@ impl Progress {
             b.inc(1);
         }
     }
-
-    /// Adds `n` units to the expected length.
-    pub fn grow(&self, n: u64) {
-        if let Some(b) = &self.bar {
-            b.inc_length(n);
-        }
-    }
-
-    /// Runs `f` with the bar hidden (for lines printed meanwhile).
-    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        match &self.bar {
-            Some(b) => b.suspend(f),
-            None => f(),
-        }
-    }
 }
 
 impl Drop for Progress {
