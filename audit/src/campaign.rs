@@ -156,6 +156,8 @@ pub struct Campaign {
     pub implementations: Vec<String>,
     /// Where each implementation that declares no policy stands.
     pub placements: BTreeMap<String, crate::judge::Placement>,
+    /// Why the campaign ended before drawing everything, if it did.
+    pub stopped: Option<crate::stop::Why>,
     digest: Sha256,
 }
 
@@ -375,6 +377,10 @@ pub fn campaign(
                 settings.per_class
             };
             for input in class_inputs(settings.seed, curve, op, class, count) {
+                if let Some(why) = crate::stop::stopped() {
+                    out.stopped = Some(why);
+                    return out;
+                }
                 out.run_case(curve, class.name, &input, impls, expectation);
                 progress(curve, op);
             }

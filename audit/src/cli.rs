@@ -46,8 +46,11 @@ pub enum Status {
     Ok,
     /// A check failed or implementations disagreed.
     Failed,
-    /// Nothing failed, but something asked for could not run.
+    /// Nothing failed, but something asked for could not run (or the run
+    /// reached `--max-time`).
     Incomplete,
+    /// SIGINT or SIGTERM ended the run; what it had is reported.
+    Interrupted,
 }
 
 impl Status {
@@ -57,12 +60,15 @@ impl Status {
             Status::Ok => 0,
             Status::Failed => 1,
             Status::Incomplete => 3,
+            Status::Interrupted => 130,
         })
     }
 
-    /// The worse of two statuses (failed over incomplete over ok).
+    /// The worse of two statuses (interrupted over failed over incomplete
+    /// over ok).
     pub fn and(self, other: Status) -> Status {
         match (self, other) {
+            (Status::Interrupted, _) | (_, Status::Interrupted) => Status::Interrupted,
             (Status::Failed, _) | (_, Status::Failed) => Status::Failed,
             (Status::Incomplete, _) | (_, Status::Incomplete) => Status::Incomplete,
             _ => Status::Ok,
@@ -75,6 +81,7 @@ impl Status {
             Status::Ok => "OK",
             Status::Failed => "FAILED",
             Status::Incomplete => "INCOMPLETE",
+            Status::Interrupted => "INTERRUPTED",
         }
     }
 }
@@ -387,6 +394,11 @@ pub fn main_with(mut registry: Registry) -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // A report survives Ctrl-C (it is printed, marked as cut short); a
+    // served implementation simply ends when its input closes.
+    if !matches!(cli.cmd, Cmd::Serve { .. }) {
+        crate::stop::catch_signals();
+    }
     let drivers = match &cli.cmd {
         Cmd::List(d) => Some(d),
         Cmd::Vectors {

@@ -15,6 +15,7 @@
 //! - [`adapters`]: one file per built-in implementation;
 //! - [`driver`]: outside implementations over the JSON-Lines driver protocol;
 //! - [`registry`]: which implementations a run may use, and `--impl`;
+//! - [`stop`]: ending a run early (Ctrl-C, SIGTERM, `--max-time`);
 //! - [`judge`]: each answer against its policy's, differences explained;
 //! - [`check`]: run everything and compare;
 //! - [`edge`]: edge-case scalars shared by the generator and the tests;
@@ -48,6 +49,7 @@ pub mod official;
 pub mod planted;
 pub mod policy;
 pub mod registry;
+pub mod stop;
 pub mod timing;
 pub mod vectors;
 

@@ -350,6 +350,10 @@ pub fn run_all(
     for (suite, cases) in all(dir)? {
         let (mut points, mut outside) = (0, 0);
         for c in &cases {
+            if let Some(why) = crate::stop::stopped() {
+                out.tally.stopped = Some(why);
+                break;
+            }
             let Ok((input, expected)) = &c.case else {
                 outside += 1;
                 continue;

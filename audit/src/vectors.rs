@@ -573,6 +573,8 @@ pub struct Tally {
     pub computed_cases: usize,
     /// Where each implementation that declares no policy stands.
     pub placements: BTreeMap<String, crate::judge::Placement>,
+    /// Why the check ended before its last case, if it did.
+    pub stopped: Option<crate::stop::Why>,
 }
 
 /// A suspect vector: twinmul's two implementations of the case's policy,
@@ -652,6 +654,7 @@ impl Tally {
         self.suspects.extend(o.suspects.iter().cloned());
         self.conflicts.extend(o.conflicts.iter().cloned());
         self.computed_cases += o.computed_cases;
+        self.stopped = self.stopped.or(o.stopped);
         for (name, p) in &o.placements {
             let mine = self.placements.entry(name.clone()).or_default();
             if let Some(c) = &p.candidates {
@@ -927,6 +930,10 @@ pub fn check(
         .collect();
     let several = Policy::ALL.iter().filter(|p| p.covers(file.curve)).count() > 1;
     for c in &file.cases {
+        if let Some(why) = crate::stop::stopped() {
+            t.stopped = Some(why);
+            break;
+        }
         progress();
         let at = At {
             label: &file.label,

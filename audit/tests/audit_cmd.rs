@@ -258,3 +258,45 @@ fn an_audit_over_nothing_is_an_error() {
     assert_eq!(code, Some(2));
     assert!(err.contains("--vectors DIR"), "{err}");
 }
+
+/// Ctrl-C (SIGINT) mid-run prints the report so far, every stage after the
+/// one it was in cut short, the verdict INTERRUPTED, and exits 130;
+/// `--max-time` bounds the run the same way with exit 3.
+#[test]
+fn an_interrupted_audit_keeps_its_report() {
+    let child = Command::new(env!("CARGO_BIN_EXE_twinmul"))
+        .current_dir(root())
+        .args(["audit", "--no-ct", "--impl", "k256"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // SAFETY: kill(2) on the child's own pid, with a valid signal number.
+    #[allow(unsafe_code)]
+    let rc = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(rc, 0);
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(130), "{out}");
+    assert!(out.contains("== verdict"), "{out}");
+    assert!(
+        out.contains("CUT SHORT (interrupted (SIGINT or SIGTERM))"),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("audit: INTERRUPTED"),
+        "{out}"
+    );
+
+    let (code, out, _) = twinmul(&root(), &["audit", "--no-ct", "--max-time", "0"], None);
+    assert_eq!(code, Some(3), "{out}");
+    assert!(
+        out.contains("vector files: CUT SHORT (stopped at --max-time)"),
+        "{out}"
+    );
+}

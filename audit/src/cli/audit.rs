@@ -54,6 +54,10 @@ pub struct AuditArgs {
     /// Leave out the constant-time stage (valgrind taint, dudect controls and lookups).
     #[arg(long)]
     pub no_ct: bool,
+    /// Stop the whole run after SECS seconds, reporting what it did (the
+    /// stage it was in and those after it are marked as cut short; exit 3).
+    #[arg(long, value_name = "SECS")]
+    pub max_time: Option<f64>,
     /// The run's policy.
     #[command(flatten)]
     pub policy: super::PolicyArg,
@@ -69,6 +73,8 @@ enum StageStatus {
     Failed(String),
     NotRun(String),
     LeftOut(String),
+    /// Cut short by a signal or `--max-time`: what ran is reported.
+    Stopped(crate::stop::Why),
 }
 
 impl StageStatus {
@@ -77,6 +83,8 @@ impl StageStatus {
             StageStatus::Ok | StageStatus::LeftOut(_) => Status::Ok,
             StageStatus::Failed(_) => Status::Failed,
             StageStatus::NotRun(_) => Status::Incomplete,
+            StageStatus::Stopped(crate::stop::Why::Interrupted) => Status::Interrupted,
+            StageStatus::Stopped(crate::stop::Why::TimeUp) => Status::Incomplete,
         }
     }
 
@@ -86,6 +94,7 @@ impl StageStatus {
             StageStatus::Failed(why) => format!("FAILED ({why})"),
             StageStatus::NotRun(why) => format!("not run: {why}"),
             StageStatus::LeftOut(why) => format!("not run ({why})"),
+            StageStatus::Stopped(why) => format!("CUT SHORT ({})", why.text()),
         }
     }
 
@@ -95,6 +104,7 @@ impl StageStatus {
             StageStatus::Failed(why) => json!({"status": "failed", "reason": why}),
             StageStatus::NotRun(why) => json!({"status": "not_run", "reason": why}),
             StageStatus::LeftOut(why) => json!({"status": "left_out", "reason": why}),
+            StageStatus::Stopped(why) => json!({"status": "cut_short", "reason": why.text()}),
         }
     }
 }
@@ -127,6 +137,13 @@ impl Report {
     }
 
     fn end(&mut self, name: &'static str, status: StageStatus, mut json: Value) {
+        // A stage that ended early and found nothing wrong is cut short,
+        // not passed; a failure found before the stop stands.
+        let status = match (status, crate::stop::stopped()) {
+            (StageStatus::Failed(f), _) => StageStatus::Failed(f),
+            (_, Some(why)) => StageStatus::Stopped(why),
+            (s, None) => s,
+        };
         self.line(&format!("{name}: {}", status.text()));
         if let Value::Object(m) = &mut json {
             if let Value::Object(s) = status.to_json() {
@@ -166,7 +183,7 @@ fn tally_status(t: &Tally, what: &str) -> StageStatus {
         ))
     } else if t.failed > 0 {
         StageStatus::Failed(format!("{} of {} answers wrong", t.failed, t.checked()))
-    } else if t.checked() == 0 {
+    } else if t.checked() == 0 && t.stopped.is_none() {
         StageStatus::Failed(format!("no {what} answer was checked"))
     } else {
         StageStatus::Ok
@@ -484,10 +501,10 @@ fn campaign_stage(
     } else if !two.is_empty() {
         let names: Vec<&str> = two.iter().map(|(n, _)| n.as_str()).collect();
         StageStatus::Failed(format!("no single policy explains: {}", names.join(", ")))
-    } else if !silent.is_empty() {
+    } else if !silent.is_empty() && c.stopped.is_none() {
         let names: Vec<&str> = silent.iter().map(|(n, _)| n.as_str()).collect();
         StageStatus::Failed(format!("answered nothing comparable: {}", names.join(", ")))
-    } else if c.compared == 0 {
+    } else if c.compared == 0 && c.stopped.is_none() {
         StageStatus::Failed("nothing was compared".into())
     } else {
         StageStatus::Ok
@@ -622,6 +639,17 @@ fn ct_stage(r: &mut Report, no_ct: bool) {
     );
 }
 
+/// Where the run was stopped before stage `n`: the stage is reported as
+/// cut short, not run, and true is returned.
+fn skipped(r: &mut Report, n: usize, name: &'static str) -> bool {
+    if crate::stop::stopped().is_none() {
+        return false;
+    }
+    r.heading(n, name);
+    r.end(name, StageStatus::Ok, json!({}));
+    true
+}
+
 /// Runs `twinmul audit`.
 pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
     if a.cases == 0 && a.per_class == 0 {
@@ -685,10 +713,19 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
         settings.seed, settings.seed
     ));
     r.line(&power_line(settings.per_class));
+    if let Some(secs) = a.max_time {
+        crate::stop::deadline_in(secs);
+    }
     vectors_stage(&mut r, &dir, &files, &impls, &expectation);
-    official_stage(&mut r, official, &impls);
-    campaign_stage(&mut r, settings, &impls, &expectation);
-    ct_stage(&mut r, a.no_ct);
+    if !skipped(&mut r, 2, "official suites") {
+        official_stage(&mut r, official, &impls);
+    }
+    if !skipped(&mut r, 3, "random campaign") {
+        campaign_stage(&mut r, settings, &impls, &expectation);
+    }
+    if !skipped(&mut r, 4, "constant time") {
+        ct_stage(&mut r, a.no_ct);
+    }
     let problems = super::problems(&impls);
     let status = r
         .stages
@@ -706,6 +743,7 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
             StageStatus::NotRun(why) | StageStatus::LeftOut(why) => {
                 Some(format!("{} not run: {why}", s.name))
             }
+            StageStatus::Stopped(why) => Some(format!("{} cut short: {}", s.name, why.text())),
             _ => None,
         })
         .collect();
@@ -730,6 +768,7 @@ pub fn run(a: &AuditArgs, registry: Registry) -> Result<Status, UsageError> {
             "driver_problems": problems,
             "stages": stages,
             "verdict": status.word(),
+            "cut_short": crate::stop::stopped().map(|w| w.text()),
             "caveats": caveats,
             "ok": status == Status::Ok,
         });

@@ -308,6 +308,9 @@ pub fn run_dudect(samples: usize, targets: &[Target]) -> Result<Vec<DudectRow>, 
     let per_step = (samples / STEPS).max(1);
     let mut rows = Vec::new();
     for t in targets {
+        if crate::stop::stopped().is_some() {
+            break;
+        }
         progress.step(&format!("{}: running", t.name));
         let series = run_one(&bin, &core, t, per_step)?;
         let max_t = series.last().map_or(0.0, |s| s.1);
@@ -489,6 +492,9 @@ pub fn run_valgrind(filter: Option<&str>) -> Result<Vec<ValgrindRow>, CtError> {
         .map_err(|e| CtError::Broken(format!("{}: {e}", bin.display())))?;
     let mut rows = Vec::new();
     for name in String::from_utf8_lossy(&list.stdout).lines() {
+        if crate::stop::stopped().is_some() {
+            break;
+        }
         // The controls run whatever the filter selects.
         if filter.is_some_and(|f| !name.contains(f)) && !name.contains("control") {
             continue;

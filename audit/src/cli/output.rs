@@ -3,7 +3,8 @@
 //! Every report line goes through [`outln!`](crate::outln): when the reader
 //! of standard output has gone away (`twinmul … | head`), the process ends
 //! quietly with the conventional status 141 (128 + SIGPIPE) instead of
-//! panicking in `println!`. Progress goes to standard error: a bar on a
+//! panicking in `println!`; any other write error (standard output closed
+//! before the run, a full disk) ends it with status 1. Progress goes to standard error: a bar on a
 //! terminal, one line per step in a log.
 
 use std::fmt;
@@ -27,11 +28,13 @@ pub fn write_line(args: fmt::Arguments<'_>) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(EXIT_CLOSED_PIPE);
         }
+        // A report that cannot be written is a run that failed to deliver
+        // (exit 1), never a pass.
         let _ = writeln!(
             std::io::stderr(),
             "twinmul: error: cannot write the report: {e}"
         );
-        std::process::exit(2);
+        std::process::exit(1);
     }
 }
 

@@ -55,6 +55,10 @@ pub fn check_all(
     let progress = Progress::new("vectors", total as u64);
     let mut tally = Tally::default();
     for f in files {
+        if let Some(why) = crate::stop::stopped() {
+            tally.stopped = Some(why);
+            break;
+        }
         progress.step(&format!("{} ({} cases)", f.label, f.cases.len()));
         tally.add(&vectors::check(f, impls, expectation, &|| progress.inc()));
     }
@@ -96,7 +100,12 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
         || (a.no_skip && tally.skipped > 0)
         || !problems.is_empty()
         || !silent.is_empty();
-    let status = if failed { Status::Failed } else { Status::Ok };
+    let status = match tally.stopped {
+        Some(crate::stop::Why::Interrupted) => Status::Interrupted,
+        Some(crate::stop::Why::TimeUp) => Status::Incomplete,
+        None => Status::Ok,
+    }
+    .and(if failed { Status::Failed } else { Status::Ok });
     if a.json {
         let mut doc = tally.to_json();
         doc["files"] = files.iter().map(|f| f.label.clone()).collect();
@@ -156,6 +165,12 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
     }
     if !problems.is_empty() {
         outln!("FAILED: {} driver problem(s), listed above", problems.len());
+    }
+    if let Some(why) = tally.stopped {
+        outln!(
+            "CUT SHORT: {}; the counts above are of the cases checked before",
+            why.text()
+        );
     }
     if !silent.is_empty() {
         outln!(
