@@ -315,12 +315,18 @@ pub fn run_dudect(samples: usize, targets: &[Target]) -> Result<Vec<DudectRow>, 
         let series = run_one(&bin, &core, t, per_step)?;
         let max_t = series.last().map_or(0.0, |s| s.1);
         progress.step(&format!("{}: max |t| = {:.2}", t.name, max_t.abs()));
+        // t is 0/0 when neither class varies: no evidence either way. (An
+        // infinite t, classes without variance and different means, is a
+        // difference, and is judged as one.)
+        let unusable = max_t
+            .is_nan()
+            .then(|| "t undefined: neither class of durations varies".to_string());
         rows.push(DudectRow {
             target: t.into(),
             samples: series.last().map_or(0, |s| s.0),
             max_t,
             series,
-            unusable: None,
+            unusable,
         });
     }
     Ok(rows)

@@ -26,18 +26,29 @@ pub fn write_all(dir: &Path, rows: &[DudectRow]) -> std::io::Result<Vec<PathBuf>
         .collect()
 }
 
+/// |t| as drawn: an infinite or undefined t (one class of durations
+/// without variance) is drawn at 10⁶, above any scale it would stretch to
+/// infinity.
+fn drawn(t: f64) -> f64 {
+    if t.is_finite() {
+        t.abs()
+    } else {
+        1e6
+    }
+}
+
 /// The SVG of one target's t-series.
 pub fn svg(r: &DudectRow) -> String {
     let max_n = r.series.iter().map(|p| p.0).max().unwrap_or(1).max(1) as f64;
     let top_t = r
         .series
         .iter()
-        .map(|p| p.1.abs())
+        .map(|p| drawn(p.1))
         .fold(T_CONTROL * 2.0, f64::max);
     let (lo, hi) = (0.1f64.log10(), top_t.log10());
     let x = |n: f64| LEFT + (W - LEFT - RIGHT) * n / max_n;
     let y = |t: f64| {
-        let v = t.abs().max(0.1).log10();
+        let v = drawn(t).max(0.1).log10();
         H - BOTTOM - (H - TOP - BOTTOM) * (v - lo) / (hi - lo)
     };
     let mut s = String::new();
@@ -121,6 +132,22 @@ fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::cli::ct_catalogue::TARGETS;
+
+    /// An infinite t (a class without variance) is drawn at the top and
+    /// the picture ends: the scale does not stretch to infinity.
+    #[test]
+    fn an_infinite_t_is_drawn_finitely() {
+        let row = DudectRow {
+            target: (&TARGETS[15]).into(),
+            samples: 1000,
+            max_t: f64::INFINITY,
+            series: vec![(500, 3.0), (1000, f64::INFINITY), (1500, f64::NAN)],
+            unusable: None,
+        };
+        let svg = svg(&row);
+        assert!(svg.len() < 100_000, "{} bytes", svg.len());
+        assert!(svg.contains(">1000000<"), "ticks up to 10⁶");
+    }
 
     /// A recorded leaky series and a flat one give non-empty pictures with
     /// both thresholds and one point per step.
