@@ -621,7 +621,7 @@ pub const BUGS: &[Bug] = &[
         name: "ecgfp5-last-limb-ignored",
         curve: Curve::Ecgfp5,
         what: "signing and verification hash the message with its last limb zeroed",
-        class: "signature.message-flipped-bit",
+        class: "uniform",
         wrong: |i| {
             let zeroed = |m: &[u8]| -> Vec<u8> {
                 let mut m = m.to_vec();
