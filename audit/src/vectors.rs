@@ -986,6 +986,7 @@ pub fn check(
                 continue;
             }
         }
+        let input_key = format!("{:?}", c.input);
         for (name, declared, got) in answers {
             if declared.is_none() && several {
                 if let Some(cs) = crate::judge::consistent_policies(&got, &mut policies) {
@@ -997,8 +998,7 @@ pub fn check(
                 }
             }
             let held_to = expectation.for_implementation(declared, file.curve);
-            let input_key = format!("{:?}", c.input);
-            if held_to != c.policy && !stated.contains(&(input_key, held_to)) {
+            if held_to != c.policy && !stated.contains(&(input_key.clone(), held_to)) {
                 let own = match policies.get(held_to).1 {
                     Answer::Bytes(b) => Some(Expected::Bytes(b.clone())),
                     Answer::Verdict(v) => Some(Expected::Verdict(*v)),

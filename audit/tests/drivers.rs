@@ -4,26 +4,8 @@
 //! failure, exit 1, and leaves the rest of the run intact.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-const TWINMUL: &str = env!("CARGO_BIN_EXE_twinmul");
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn twinmul(args: &[&str]) -> Output {
-    Command::new(TWINMUL)
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{root, text, twinmul, TWINMUL};
 
 /// The reference behind the protocol passes every committed vector, as the
 /// built-in reference does: the round trip loses nothing.

@@ -5,8 +5,6 @@
 //! evidence are never "no leak".
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
-use std::path::Path;
-use std::process::{Command, Output};
 use twinmul_audit::adapters::{optimized::Optimized, reference::Reference};
 use twinmul_audit::campaign::{campaign, pairs, Settings};
 use twinmul_audit::classes::{catalogue, classes_for, Family};
@@ -15,23 +13,8 @@ use twinmul_audit::implementation::{Implementation, Implementations};
 use twinmul_audit::planted::{self, BUGS};
 use twinmul_audit::{Answer, Curve, Expectation, Input, Op};
 
-const TWINMUL: &str = env!("CARGO_BIN_EXE_twinmul");
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn twinmul(args: &[&str]) -> Output {
-    Command::new(TWINMUL)
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{root, text, twinmul, TWINMUL};
 
 fn two() -> Implementations {
     vec![Box::new(Reference), Box::new(Optimized::new(false))]
