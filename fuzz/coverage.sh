@@ -20,5 +20,5 @@ first=${objects[0]}
 extra=()
 for o in "${objects[@]:1}"; do extra+=(-object "$o"); done
 "$llvm/llvm-cov" report "$first" "${extra[@]}" -instr-profile coverage/all.profdata \
-  --ignore-filename-regex='/\.cargo/|/rustc/|/tables/|generator_table|/audit/|/reference/|/fuzz/' \
+  --ignore-filename-regex='/\.cargo/|/rustc/|/tables/|generator_table|/harness/|/adapters/|/cli/|/reference/|/fuzz/' \
   | sed "s|$(cd .. && pwd)/||"

@@ -6,15 +6,15 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use twinmul_audit::driver::{Driver, DriverSpec, DEFAULT_TIMEOUT};
-use twinmul_audit::{Curve, Implementation};
+use twinmul_harness::driver::{Driver, DriverSpec, DEFAULT_TIMEOUT};
+use twinmul_harness::{Curve, Implementation};
 
 fn round_trip(c: &mut Criterion) {
     let exe = env!("CARGO_BIN_EXE_serve_reference");
     let spec = DriverSpec::new("served", exe, None, "bench", DEFAULT_TIMEOUT).unwrap();
     let driver = Driver::start(spec);
     assert!(driver.problems().is_empty(), "{:?}", driver.problems());
-    let local = twinmul_audit::adapters::reference::Reference;
+    let local = twinmul_harness::reference::Reference;
     let point = [0u8; 3];
     let mut g = c.benchmark_group("driver");
     g.bench_function("round trip (decode, answered at once)", |b| {

@@ -8,7 +8,7 @@
 //!
 //! Constant-time targets must run clean; the `*_control` targets must be
 //! reported (exit 42): `twinmul ct --valgrind` checks both. The binary is
-//! built with `--cfg twinmul_ctgrind`, which turns on the library's
+//! built with the crate's `ctgrind` feature, which turns on its
 //! `ct::declassify` points (key validity, BIP340's k′ = 0).
 #![allow(missing_docs, unsafe_code)] // the client requests are inline asm
 

@@ -16,7 +16,7 @@
 //!
 //! Names are `peer_<implementation>_<operation>`; `twinmul ct` maps them to
 //! the side-by-side table and knows which operations each library claims
-//! constant time for (audit/src/cli/ct_catalogue.rs).
+//! constant time for (cli/src/ct_catalogue.rs).
 #![allow(unsafe_code)] // blst is called through its C API
 
 use super::{classes_n, prepare};

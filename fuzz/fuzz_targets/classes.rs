@@ -1,8 +1,8 @@
 //! Fuzz target `classes`: one draw from the catalogue of input classes,
 //! the optimized crate against an independent implementation
-//! (`twinmul_audit::fuzzing::check_class`).
+//! (`twinmul_adapters::fuzzing::check_class`).
 #![no_main]
-use twinmul_audit::fuzzing::{check_class, ClassInput};
+use twinmul_adapters::fuzzing::{check_class, ClassInput};
 libfuzzer_sys::fuzz_target!(|input: ClassInput| {
     check_class(&input);
 });

@@ -1,7 +1,7 @@
 //! Fuzz target `mul_g`: k·G, the optimized crate against an independent
-//! implementation (`twinmul_audit::fuzzing::check_mul_g`).
+//! implementation (`twinmul_adapters::fuzzing::check_mul_g`).
 #![no_main]
-use twinmul_audit::fuzzing::{check_mul_g, MulGInput};
+use twinmul_adapters::fuzzing::{check_mul_g, MulGInput};
 libfuzzer_sys::fuzz_target!(|input: MulGInput| {
     check_mul_g(&input);
 });

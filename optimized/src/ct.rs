@@ -5,20 +5,20 @@
 //! learns it from the error anyway) or the BIP340 "k′ = 0" failure
 //! (probability 2⁻²⁵⁶). `declassify` marks such a value as defined for
 //! memcheck, like libsecp256k1's `secp256k1_declassify`. It does nothing
-//! unless the crate is built with `--cfg twinmul_ctgrind` (the taint build
-//! of `ct-tests`).
+//! unless the crate is built with the `ctgrind` feature (the taint harness
+//! of `ct-tests` turns it on).
 //!
 //! [`barrier`] is the optimisation barrier the constant-time masks of the
 //! multi-limb code go through: it hides the value of a mask from LLVM so that
 //! `(a & m) | (b & !m)` cannot be turned back into a branch on the secret bit
 //! (RUSTSEC-2024-0344).
 
-/// Tells memcheck that `x` may be branched on (only under `twinmul_ctgrind`).
+/// Tells memcheck that `x` may be branched on (only with the `ctgrind` feature).
 #[inline(always)]
 pub fn declassify<T>(x: &T) {
-    #[cfg(twinmul_ctgrind)]
+    #[cfg(feature = "ctgrind")]
     valgrind::make_mem_defined(x as *const T as u64, core::mem::size_of::<T>() as u64);
-    #[cfg(not(twinmul_ctgrind))]
+    #[cfg(not(feature = "ctgrind"))]
     let _ = x;
 }
 
@@ -50,7 +50,7 @@ pub fn barrier(x: u64) -> u64 {
     }
 }
 
-#[cfg(twinmul_ctgrind)]
+#[cfg(feature = "ctgrind")]
 #[allow(unsafe_code)]
 mod valgrind {
     /// VALGRIND_MAKE_MEM_DEFINED via the memcheck client-request preamble.

@@ -40,7 +40,7 @@
 //! `docs/design.md` explains the algorithms, `docs/constant-time.md` how
 //! the claim is tested.
 // unsafe code is denied (workspace lint); the one exception is the memcheck
-// client request in `ct`, compiled only with `--cfg twinmul_ctgrind`.
+// client request in `ct`, compiled only with the `ctgrind` feature.
 #![deny(unsafe_code)]
 
 pub mod arith;

@@ -4,8 +4,8 @@
 fn main() -> std::process::ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match twinmul_audit::driver::serve::serve(
-        &twinmul_audit::adapters::reference::Reference,
+    match twinmul_harness::driver::serve::serve(
+        &twinmul_harness::reference::Reference,
         stdin,
         stdout,
     ) {

@@ -6,7 +6,7 @@
 
 use k256::elliptic_curve::{ops::Reduce, sec1::ToEncodedPoint};
 use k256::{FieldBytes, ProjectivePoint, Scalar, U256};
-use twinmul_audit::{cli, Answer, Curve, Implementation, Op, Registry};
+use twinmul_harness::{Answer, Curve, Implementation, Op, Registry};
 
 struct MyK256;
 
@@ -30,5 +30,5 @@ impl Implementation for MyK256 {
 }
 
 fn main() -> std::process::ExitCode {
-    cli::main_with(Registry::builtin().with(MyK256))
+    twinmul_cli::main_with(Registry::reference().with(MyK256))
 }

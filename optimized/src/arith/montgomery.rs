@@ -705,7 +705,7 @@ mod tests {
     //! The lazy representation: every operation must give the same element
     //! whichever representative (v or v + p) its inputs carry, and keep the
     //! limbs below the bound. (The canonical results themselves are pinned
-    //! to big integers in `audit/tests/optimized.rs`.)
+    //! to big integers in `optimized/tests/internals.rs`.)
     use super::*;
     use crate::curves::{bls12_381, bn254, secp256k1, toy};
 

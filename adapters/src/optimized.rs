@@ -1,0 +1,223 @@
+//! The adapter for the optimized crate `twinmul`, in its constant-time
+//! (`optimized`) and variable-time (`optimized-vartime`) flavours.
+//!
+//! Everything the contract has: `mul_g` (the blinded comb, or its
+//! `_vartime` twin; ECgFp5's position-weighted table, or `mul2_vartime(k, 0,
+//! O)`), `mul` (GLV windows / wNAF; ECgFp5's `mul2_vartime(0, k, P)` in the
+//! vartime flavour), `decode` (`decode_vartime` for ECgFp5 in the vartime
+//! flavour), and BIP340 / Lighter signing
+//! (always the constant-time path) and verification.
+
+use twinmul::curves::{bls12_381, bn254, secp256k1};
+use twinmul::ecgfp5::{mul as ecmul, point as ec, scalar as esc, schnorr};
+use twinmul::mul::comb;
+use twinmul::mul::comb::GeneratorContext;
+use twinmul::mul::comb::GeneratorTable;
+use twinmul::point::affine::AffinePoint;
+use twinmul::point::params::CurveParams;
+use twinmul::point::projective::ProjectivePoint;
+use twinmul::{bip340, mul, Error, ScalarField};
+use twinmul_harness::implementation::Implementation;
+use twinmul_harness::model::{Answer, Curve, Op};
+use twinmul_harness::policy::Policy;
+
+/// The optimized implementation; `vartime` selects the `_vartime` entry points.
+pub struct Optimized {
+    /// Use the variable-time functions (for public inputs).
+    pub vartime: bool,
+    secp: GeneratorContext<secp256k1::Secp256k1>,
+    bn: GeneratorContext<bn254::Bn254>,
+    bls: GeneratorContext<bls12_381::Bls12_381>,
+}
+
+impl Optimized {
+    /// The adapter, with freshly blinded generator contexts.
+    pub fn new(vartime: bool) -> Self {
+        Optimized {
+            vartime,
+            secp: GeneratorContext::new().expect("getrandom"),
+            bn: GeneratorContext::new().expect("getrandom"),
+            bls: GeneratorContext::new().expect("getrandom"),
+        }
+    }
+
+    /// ECgFp5 decoding: `decode_vartime` in the variable-time flavour, so
+    /// the differential tests and vector checks pin it against the rest.
+    fn ec_decode(&self, point: &[u8]) -> Result<ec::Point, Error> {
+        if self.vartime {
+            ec::Point::decode_vartime(point)
+        } else {
+            ec::Point::decode(point)
+        }
+    }
+}
+
+/// The byte codec of one curve.
+struct Codec<C: CurveParams> {
+    decode: fn(&[u8]) -> Result<AffinePoint<C>, Error>,
+    encode: fn(&AffinePoint<C>) -> Vec<u8>,
+}
+
+impl<C: GeneratorTable> Codec<C> {
+    fn scalar(&self, curve: Curve, s: &[u8]) -> Result<C::Scalar, Answer> {
+        C::Scalar::from_bytes_reduced(s).ok_or_else(|| crate::bad_scalar_len(curve, s.len()))
+    }
+
+    fn mul(&self, vartime: bool, p: &ProjectivePoint<C>, k: &C::Scalar) -> Answer {
+        let r = if vartime {
+            mul::mul_vartime(p, k).to_affine_vartime()
+        } else {
+            mul::mul(p, k).to_affine()
+        };
+        Answer::Bytes((self.encode)(&r))
+    }
+
+    fn mul_g(&self, curve: Curve, ctx: &GeneratorContext<C>, vartime: bool, s: &[u8]) -> Answer {
+        match self.scalar(curve, s) {
+            Ok(k) if vartime => Answer::Bytes((self.encode)(
+                &comb::mul_g_vartime::<C>(&k).to_affine_vartime(),
+            )),
+            Ok(k) => Answer::Bytes((self.encode)(&ctx.mul_g(&k).to_affine())),
+            Err(a) => a,
+        }
+    }
+
+    fn mul_p(&self, curve: Curve, vartime: bool, point: &[u8], s: &[u8]) -> Answer {
+        let p = match (self.decode)(point) {
+            Ok(p) => p,
+            Err(e) => return Answer::rejected(e),
+        };
+        match self.scalar(curve, s) {
+            Ok(k) => self.mul(vartime, &p.into(), &k),
+            Err(a) => a,
+        }
+    }
+
+    fn decode(&self, point: &[u8]) -> Answer {
+        (self.decode)(point).map_or_else(Answer::rejected, |p| Answer::Bytes((self.encode)(&p)))
+    }
+}
+
+const SECP: Codec<secp256k1::Secp256k1> = Codec {
+    decode: secp256k1::decode,
+    encode: secp256k1::encode_affine,
+};
+const BN: Codec<bn254::Bn254> = Codec {
+    decode: bn254::decode,
+    encode: bn254::encode_affine,
+};
+const BLS: Codec<bls12_381::Bls12_381> = Codec {
+    decode: bls12_381::decode,
+    encode: bls12_381::encode_affine,
+};
+
+fn ec_scalar(s: &[u8]) -> Result<esc::Scalar, Answer> {
+    esc::from_bytes_reduced(s).ok_or_else(|| crate::bad_scalar_len(Curve::Ecgfp5, s.len()))
+}
+
+fn ec_mul(vartime: bool, p: &ec::Point, k: &esc::Scalar) -> Answer {
+    let r = if vartime {
+        ecmul::mul2_vartime(&<esc::Scalar as twinmul::Field>::ZERO, k, p)
+    } else {
+        ecmul::mul(p, k)
+    };
+    Answer::Bytes(r.encode().to_vec())
+}
+
+fn not_yet() -> Answer {
+    Answer::Declined("not implemented in the optimized crate yet".into())
+}
+
+impl Implementation for Optimized {
+    fn name(&self) -> &'static str {
+        if self.vartime {
+            "optimized-vartime"
+        } else {
+            "optimized"
+        }
+    }
+
+    fn version(&self) -> String {
+        let how = if self.vartime {
+            "variable time"
+        } else {
+            "constant time"
+        };
+        format!("twinmul {} ({how})", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn policy(&self) -> Option<Policy> {
+        Some(Policy::Strict)
+    }
+
+    fn supports(&self, curve: Curve, op: Op) -> bool {
+        matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve.has_signatures()
+    }
+
+    fn mul_g(&self, curve: Curve, s: &[u8]) -> Answer {
+        match curve {
+            Curve::Secp256k1 => SECP.mul_g(curve, &self.secp, self.vartime, s),
+            Curve::Bn254 => BN.mul_g(curve, &self.bn, self.vartime, s),
+            Curve::Bls12_381 => BLS.mul_g(curve, &self.bls, self.vartime, s),
+            Curve::Ecgfp5 => ec_scalar(s).map_or_else(
+                |a| a,
+                |k| {
+                    if self.vartime {
+                        // the generator-table half of mul2_vartime (e = 0)
+                        let zero = <esc::Scalar as twinmul::Field>::ZERO;
+                        let r = ecmul::mul2_vartime(&k, &zero, &ec::Point::NEUTRAL);
+                        Answer::Bytes(r.encode().to_vec())
+                    } else {
+                        Answer::Bytes(ecmul::mul_g(&k).encode().to_vec())
+                    }
+                },
+            ),
+        }
+    }
+
+    fn mul(&self, curve: Curve, point: &[u8], s: &[u8]) -> Answer {
+        match curve {
+            Curve::Secp256k1 => SECP.mul_p(curve, self.vartime, point, s),
+            Curve::Bn254 => BN.mul_p(curve, self.vartime, point, s),
+            Curve::Bls12_381 => BLS.mul_p(curve, self.vartime, point, s),
+            Curve::Ecgfp5 => match (self.ec_decode(point), ec_scalar(s)) {
+                (Err(e), _) => Answer::rejected(e),
+                (_, Err(a)) => a,
+                (Ok(p), Ok(k)) => ec_mul(self.vartime, &p, &k),
+            },
+        }
+    }
+
+    fn decode(&self, curve: Curve, point: &[u8]) -> Answer {
+        match curve {
+            Curve::Secp256k1 => SECP.decode(point),
+            Curve::Bn254 => BN.decode(point),
+            Curve::Bls12_381 => BLS.decode(point),
+            Curve::Ecgfp5 => self
+                .ec_decode(point)
+                .map_or_else(Answer::rejected, |p| Answer::Bytes(p.encode().to_vec())),
+        }
+    }
+
+    fn sign(&self, curve: Curve, sk: &[u8], msg: &[u8], nonce: &[u8]) -> Answer {
+        match curve {
+            // Signing is always the constant-time path, in both flavours.
+            Curve::Secp256k1 => bip340::sign(&self.secp, sk, msg, nonce)
+                .map_or_else(Answer::rejected, |s| Answer::Bytes(s.to_vec())),
+            Curve::Ecgfp5 => match schnorr::SecretKey::from_bytes(sk) {
+                Ok(sk) => schnorr::sign_with_nonce(&sk, msg, nonce)
+                    .map_or_else(Answer::rejected, |s| Answer::Bytes(s.to_vec())),
+                Err(e) => Answer::rejected(e),
+            },
+            _ => not_yet(),
+        }
+    }
+
+    fn verify(&self, curve: Curve, pk: &[u8], msg: &[u8], sig: &[u8]) -> Answer {
+        match curve {
+            Curve::Secp256k1 => Answer::Verdict(bip340::verify(pk, msg, sig)),
+            Curve::Ecgfp5 => Answer::Verdict(schnorr::verify(pk, msg, sig)),
+            _ => not_yet(),
+        }
+    }
+}
