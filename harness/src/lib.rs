@@ -13,7 +13,7 @@
 //! - [`model`]: curves, operations, inputs, answers and expectations;
 //! - [`policy`]: the contract's and other implementations' policies;
 //! - [`implementation`]: the trait, and how one input runs on one adapter;
-//! - [`reference`]: the reference's adapter, the contract and the policies;
+//! - [`reference`](mod@reference): the reference's adapter, the contract and the policies;
 //! - [`driver`]: outside implementations over the JSON-Lines driver protocol;
 //! - [`registry`]: which implementations a run may use, and `--impl`;
 //! - [`stop`]: ending a run early (Ctrl-C, SIGTERM, `--max-time`);

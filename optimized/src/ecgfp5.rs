@@ -10,10 +10,12 @@
 //! - [`mul`]: k·P, k·G and s·G + e·P;
 //! - [`poseidon2`]: the hash Lighter signs with;
 //! - [`schnorr`]: Lighter's Schnorr signatures (strict);
-//! - [`compat`]: Go v0.0.15's and goldilocks-crypto's policies, for auditors.
+//! - `compat` (feature `compat`, off by default): Go v0.0.15's and
+//!   goldilocks-crypto's policies, for auditors; never in a production build.
 //!
 //! Constant time unless the name ends in `_vartime`.
 
+#[cfg(feature = "compat")]
 pub mod compat;
 mod generator_table;
 pub mod gf;

@@ -130,8 +130,8 @@ impl Sha256 {
     /// One block at run time: SHA-NI when available, else the portable rounds.
     fn compress_rt(h: &mut [u32; 8], block: &[u8; 64]) {
         #[cfg(target_arch = "x86_64")]
-        if shani::available() {
-            shani::compress(h, block);
+        if let Some(ni) = shani::ShaNi::detect() {
+            ni.compress(h, block);
             return;
         }
         Self::compress(h, block);
@@ -222,21 +222,29 @@ mod shani {
     use super::K;
     use core::arch::x86_64::*;
 
-    /// Whether the CPU has SHA, SSSE3 and SSE4.1 (cached by std).
-    pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("sha")
-            && std::is_x86_feature_detected!("ssse3")
-            && std::is_x86_feature_detected!("sse4.1")
-    }
+    /// Proof that the CPU has SHA, SSSE3 and SSE4.1: only [`ShaNi::detect`]
+    /// makes one, so holding one is the precondition of `rounds`, checked.
+    #[derive(Clone, Copy)]
+    pub(super) struct ShaNi(());
 
-    /// One block; the caller has checked [`available`].
-    pub(super) fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
-        debug_assert!(available());
-        #[allow(unsafe_code)]
-        // SAFETY: the only requirement of `rounds` is that the CPU has the
-        // features it is compiled for, which `available()` checked.
-        unsafe {
-            rounds(h, block)
+    impl ShaNi {
+        /// The proof, where the CPU has the extensions (cached by std).
+        pub(super) fn detect() -> Option<ShaNi> {
+            let has = std::is_x86_feature_detected!("sha")
+                && std::is_x86_feature_detected!("ssse3")
+                && std::is_x86_feature_detected!("sse4.1");
+            has.then_some(ShaNi(()))
+        }
+
+        /// One block.
+        pub(super) fn compress(self, h: &mut [u32; 8], block: &[u8; 64]) {
+            #[allow(unsafe_code)]
+            // SAFETY: the only requirement of `rounds` is that the CPU has
+            // the features it is compiled for; `self` exists only where
+            // `detect` found them.
+            unsafe {
+                rounds(h, block)
+            }
         }
     }
 
@@ -300,7 +308,7 @@ mod tests {
     #[test]
     fn runtime_compression_equals_portable() {
         #[cfg(target_arch = "x86_64")]
-        if !shani::available() {
+        if shani::ShaNi::detect().is_none() {
             eprintln!("SKIPPED: this CPU has no SHA extensions; only the portable path runs");
         }
         let mut x = 0x9E37_79B9_7F4A_7C15u64;

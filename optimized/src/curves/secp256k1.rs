@@ -183,7 +183,7 @@ mod vartime_table;
 super::declare::tablegen_stand_ins!(vartime_table);
 
 impl GeneratorTable for Secp256k1 {
-    /// libsecp256k1's menu of sizes (2, 22 and 86 KiB), chosen by cargo
+    /// libsecp256k1's menu of sizes (2.5 KiB, 27.5 KiB and 107.5 KiB; 80-byte entries), chosen by cargo
     /// feature; the largest, the default, is the fastest.
     const COMB_TABLES: &'static [(&'static str, CombShape)] = &[
         (
@@ -211,10 +211,10 @@ impl GeneratorTable for Secp256k1 {
             },
         ),
     ];
-    /// Width 14 (256 KiB): BIP340 verification adds G about 17 times, and
+    /// Width 14 (320 KiB): BIP340 verification adds G about 17 times, and
     /// the wider table beat width 12 (docs/design.md).
     const ODD_TABLE: (&'static str, usize) = ("secp256k1_odd", 4096);
-    /// 15 × 9 × 2 (240 KiB): 30 additions and a doubling where the
+    /// 15 × 9 × 2 (300 KiB): 30 additions and a doubling where the
     /// constant-time comb needs 43 additions; read by index, a large table
     /// costs nothing per lookup (docs/design.md).
     const VARTIME_COMB_TABLE: Option<(&'static str, CombShape)> = Some((

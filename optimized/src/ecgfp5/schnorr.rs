@@ -6,7 +6,7 @@
 //!
 //! Policy: [`verify`] is **strict** — s, e < n; public-key and message
 //! limbs < p; the neutral public key is rejected (docs/policies.md; the
-//! other implementations' policies are in [`super::compat`]). Signing is
+//! other implementations' policies are in `super::compat`, feature `compat`). Signing is
 //! constant time in
 //! the secret key and the nonce; secrets are zeroized on drop; nothing on the
 //! signing path allocates.

@@ -129,7 +129,7 @@ fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], pos: u64, neg: Choice) -> 
 /// The unblinded comb evaluation Σ sᵢ2ⁱ·G in Jacobian coordinates, the
 /// first entry looked up set to Z = z (projective blinding, as
 /// libsecp256k1 rescales its first addition); every later one added with
-/// the complete `add_affine_ct` (partial sums may meet ±entry or ∞).
+/// the complete `add_affine` (partial sums may meet ±entry or ∞).
 /// Whether an addition is the first is the loop's position, not data.
 /// Constant time.
 fn comb<C: GeneratorTable>(k: &C::Scalar, z: &C::Fe) -> Jacobian<C::Fe> {
@@ -144,7 +144,7 @@ fn comb<C: GeneratorTable>(k: &C::Scalar, z: &C::Fe) -> Jacobian<C::Fe> {
             let q = select::<C>(&table[j * e..(j + 1) * e], pos, Choice::from(flip as u8));
             acc = Some(match acc {
                 None => Jacobian::from_affine_scaled(&q.x, &q.y, z),
-                Some(a) => a.add_affine_ct(&q.x, &q.y),
+                Some(a) => a.add_affine(&q.x, &q.y),
             });
         }
         if c != 0 {
@@ -200,7 +200,7 @@ impl<C: GeneratorTable> GeneratorContext<C> {
         self.blind =
             C::Scalar::conditional_select(&self.blind, &C::Scalar::ONE, self.blind.is_zero());
         self.blind_point = comb::<C>(&self.blind, &C::Fe::ONE)
-            .to_projective_ct::<C>(&C::Fe::ONE)
+            .to_projective::<C>(&C::Fe::ONE)
             .to_affine();
         let z = C::Fe::from_u64(hi[0] | 1) * C::Fe::from_u64(hi[1] | 1);
         self.z = z;
@@ -209,13 +209,13 @@ impl<C: GeneratorTable> GeneratorContext<C> {
     }
 
     /// k·G, constant time in k: comb(k − b) with its first entry at Z = z,
-    /// plus b·G (b ≠ 0, so b·G is finite and `add_affine_ct` applies).
+    /// plus b·G (b ≠ 0, so b·G is finite and `add_affine` applies).
     pub fn mul_g(&self, k: &C::Scalar) -> ProjectivePoint<C> {
         let mut kb = *k - self.blind;
         let acc = comb::<C>(&kb, &self.z);
         kb.zeroize();
         let (bx, by) = (self.blind_point.x, self.blind_point.y);
-        acc.add_affine_ct(&bx, &by).to_projective_ct(&C::Fe::ONE)
+        acc.add_affine(&bx, &by).to_projective(&C::Fe::ONE)
     }
 }
 
@@ -249,7 +249,7 @@ pub fn mul_g_vartime<C: GeneratorTable>(k: &C::Scalar) -> ProjectivePoint<C> {
             } else {
                 Vartime(p.y)
             };
-            acc = acc.add_affine(&Vartime(p.x), &y).0;
+            acc = acc.add_affine_vartime(&Vartime(p.x), &y).0;
         }
     }
     acc.to_projective_vartime(Vartime(C::Fe::ONE))

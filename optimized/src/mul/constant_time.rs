@@ -46,7 +46,7 @@ const CT_ENTRIES: usize = 16;
 ///
 /// P = O runs on G instead, under the same instructions, and is masked to
 /// O at the end. Every addition in the main loop is the complete
-/// `add_affine_ct`, because partial sums may meet ±(table entry) or ∞ for
+/// `add_affine`, because partial sums may meet ±(table entry) or ∞ for
 /// crafted k.
 pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
     let is_id = p.is_identity();
@@ -68,7 +68,7 @@ pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectiveP
         Some(endo) => glv_odd_digits::<C>(&t1, k, &endo),
         None => odd_digits::<C>(&t1, k),
     };
-    let r = acc.to_projective_ct(&g);
+    let r = acc.to_projective(&g);
     ProjectivePoint::conditional_select(&r, &ProjectivePoint::identity(), is_id)
 }
 
@@ -94,15 +94,15 @@ fn glv_odd_digits<C: CurveParams>(
         z: C::Fe::ONE,
     };
     let q = select_odd_xy(&t2, d2[top]);
-    acc = acc.add_affine_ct(&q.x, &q.y);
+    acc = acc.add_affine(&q.x, &q.y);
     for i in (0..top).rev() {
         for _ in 0..CT_WINDOW {
             acc = acc.double();
         }
         let q = select_odd_xy(t1, d1[i]);
-        acc = acc.add_affine_ct(&q.x, &q.y);
+        acc = acc.add_affine(&q.x, &q.y);
         let q = select_odd_xy(&t2, d2[i]);
-        acc = acc.add_affine_ct(&q.x, &q.y);
+        acc = acc.add_affine(&q.x, &q.y);
     }
     d1.zeroize();
     d2.zeroize();
@@ -132,7 +132,7 @@ fn odd_digits<C: CurveParams>(t: &[AffineXY<C::Fe>; CT_ENTRIES], k: &C::Scalar) 
             acc = acc.double();
         }
         let q = select_odd_xy(t, digit(i));
-        acc = acc.add_affine_ct(&q.x, &q.y);
+        acc = acc.add_affine(&q.x, &q.y);
     }
     s.zeroize();
     acc

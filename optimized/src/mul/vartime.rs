@@ -6,7 +6,7 @@
 //!   effective-affine table of P's odd multiples (`point/jacobian.rs`);
 //! - [`mul2_vartime`]: a·G + b·P for verification: the same over P's table,
 //!   and a wider wNAF of a over the generated odd multiples of G, which are
-//!   affine on E and added to the accumulator on E″ by `add_affine_zinv`;
+//!   affine on E and added to the accumulator on E″ by `add_affine_zinv_vartime`;
 //! - [`mul_vartime_projective`], [`mul2_vartime_projective`]: the same sums
 //!   on the complete projective formulas: the fallbacks for points of tiny
 //!   order (never on the real curves) and the cross-checks.
@@ -84,7 +84,7 @@ fn straus<F: Field>(terms: &[Term<'_, F>], len: usize, g: Vartime<F>) -> Jacobia
                 Multiples::OnAccumulatorCurve(table) => {
                     let (x, y) = table[idx];
                     let y = if negate { y.neg_lazy() } else { y };
-                    acc.add_affine(&x, &y).0
+                    acc.add_affine_vartime(&x, &y).0
                 }
                 Multiples::OnE { table, beta } => {
                     let e = &table[idx];
@@ -97,7 +97,7 @@ fn straus<F: Field>(terms: &[Term<'_, F>], len: usize, g: Vartime<F>) -> Jacobia
                     } else {
                         Vartime(e.y)
                     };
-                    acc.add_affine_zinv(&x, &y, &g)
+                    acc.add_affine_zinv_vartime(&x, &y, &g)
                 }
             };
         }

@@ -26,9 +26,9 @@
 //! live in other modules, and without the hint the code generator may keep
 //! them out of line.
 //!
-//! Constant time: `double`, `add_affine_ct`, `from_affine_scaled` and
-//! `to_projective_ct`. Variable time (branches on exceptional cases, for
-//! public inputs): `add_affine`, `add_affine_zinv`, `to_projective_vartime`
+//! Constant time: `double`, `add_affine`, `from_affine_scaled` and
+//! `to_projective`. Variable time (branches on exceptional cases, for
+//! public inputs): `add_affine_vartime`, `add_affine_zinv_vartime`, `to_projective_vartime`
 //! and the table builder, which branches on P only.
 
 use super::params::CurveParams;
@@ -61,8 +61,9 @@ impl<F: Field> Jacobian<F> {
         z: F::ZERO,
     };
 
+    /// Whether Z = 0 (variable time: public points only).
     #[inline]
-    pub(crate) fn is_infinity(&self) -> bool {
+    pub(crate) fn is_infinity_vartime(&self) -> bool {
         self.z.is_zero_vartime()
     }
 
@@ -109,7 +110,7 @@ impl<F: Field> Jacobian<F> {
     /// does not use b, so it also runs on the isomorphic curves of the
     /// effective-affine tables.
     #[inline]
-    pub(crate) fn add_affine_ct(&self, x2: &F, y2: &F) -> Self {
+    pub(crate) fn add_affine(&self, x2: &F, y2: &F) -> Self {
         let zz = self.z.square();
         let (u1, s1) = (self.x, self.y);
         let u2 = *x2 * zz;
@@ -141,7 +142,7 @@ impl<F: Field> Jacobian<F> {
     /// (X : Y : Z·g) on E as homogeneous (X·Z′ : Y : Z′³), Z′ = Z·g, with ∞
     /// mapped to (0 : 1 : 0) by mask. Constant time.
     #[inline]
-    pub(crate) fn to_projective_ct<C: CurveParams<Fe = F>>(self, g: &F) -> ProjectivePoint<C> {
+    pub(crate) fn to_projective<C: CurveParams<Fe = F>>(self, g: &F) -> ProjectivePoint<C> {
         let z = self.z * *g;
         let p = ProjectivePoint {
             x: self.x * z,
@@ -186,8 +187,8 @@ impl<F: Field> Jacobian<F> {
     /// (`None` in the exceptional cases). No caller needs ρ, but the version
     /// without it compiles to a slower `mul_g_vartime` (docs/design.md).
     #[inline]
-    pub(crate) fn add_affine(&self, x2: &F, y2: &F) -> (Self, Option<F>) {
-        if self.is_infinity() {
+    pub(crate) fn add_affine_vartime(&self, x2: &F, y2: &F) -> (Self, Option<F>) {
+        if self.is_infinity_vartime() {
             let q = Jacobian {
                 x: *x2,
                 y: *y2,
@@ -199,18 +200,18 @@ impl<F: Field> Jacobian<F> {
         let z1z1 = self.z.square();
         let h = (*x2 * z1z1).sub_mag::<6>(&self.x);
         let r = (*y2 * self.z * z1z1).sub_mag::<4>(&self.y);
-        self.add_finish(h, r)
+        self.add_finish_vartime(h, r)
     }
 
     /// P + Q for P on the effective-affine curve E″ (module doc) and
     /// Q = (x₂, y₂) affine on E (libsecp256k1's `gej_add_zinv_var`): on E″,
     /// Q is (x₂g², y₂g³), so with Z′ = Z·g the mixed addition's
     /// U₂ = x₂Z′² and S₂ = y₂Z′³, while Z₃ = Z·H stays on E″. 9M + 3S:
-    /// one product more than [`Self::add_affine`], where scaling Q onto E″
-    /// first would cost two. Variable time, as `add_affine`.
+    /// one product more than [`Self::add_affine_vartime`], where scaling Q onto E″
+    /// first would cost two. Variable time, as `add_affine_vartime`.
     #[inline]
-    pub(crate) fn add_affine_zinv(&self, x2: &F, y2: &F, g: &F) -> Self {
-        if self.is_infinity() {
+    pub(crate) fn add_affine_zinv_vartime(&self, x2: &F, y2: &F, g: &F) -> Self {
+        if self.is_infinity_vartime() {
             let g2 = g.square();
             return Jacobian {
                 x: *x2 * g2,
@@ -222,13 +223,13 @@ impl<F: Field> Jacobian<F> {
         let zz = az.square();
         let h = (*x2 * zz).sub_mag::<6>(&self.x);
         let r = (*y2 * zz * az).sub_mag::<4>(&self.y);
-        self.add_finish(h, r).0
+        self.add_finish_vartime(h, r).0
     }
 
     /// The common tail of the mixed additions, from H = U₂ − X and
     /// R = S₂ − Y: the exceptional cases (H = 0) and X₃, Y₃, Z₃ = Z·H.
     #[inline(always)]
-    fn add_finish(&self, h: F, r: F) -> (Self, Option<F>) {
+    fn add_finish_vartime(&self, h: F, r: F) -> (Self, Option<F>) {
         if h.is_zero_vartime() {
             let out = if r.is_zero_vartime() {
                 self.double()
@@ -342,7 +343,7 @@ impl<F: Field> Jacobian<Vartime<F>> {
         self,
         g: Vartime<F>,
     ) -> ProjectivePoint<C> {
-        if self.is_infinity() {
+        if self.is_infinity_vartime() {
             return ProjectivePoint::identity();
         }
         let z = self.z * g;
@@ -361,7 +362,7 @@ mod tests {
     use crate::curves::toy::Point;
     use subtle::ConstantTimeEq;
 
-    /// `add_affine_ct` on every pair of the toy curve's points (P with a
+    /// `add_affine` on every pair of the toy curve's points (P with a
     /// non-trivial Z, or ∞; Q finite) equals the complete RCB addition —
     /// this walks every special case: P = ∞, P = Q, P = −Q, and the
     /// degenerate y₁ = −y₂ with x₂ = β^±1·x₁ (Q = −φ(P) or −φ²(P)). The
@@ -385,7 +386,7 @@ mod tests {
             };
             for q in pts.iter().skip(1) {
                 let qa = q.to_affine();
-                let got = pj.add_affine_ct(&qa.x, &qa.y).to_projective_ct(&Field::ONE);
+                let got = pj.add_affine(&qa.x, &qa.y).to_projective(&Field::ONE);
                 assert!(bool::from(got.ct_eq(&p.add(q))), "{p:?} + {q:?}");
                 let pa = p.to_affine();
                 if !bool::from(p.is_identity()) && pa.x != qa.x && pa.y == -qa.y {
@@ -411,9 +412,7 @@ mod tests {
             for q in [g, p, p.neg(), phi(&p).neg(), phi(&phi(&p)).neg(), phi(&p)] {
                 let qa = q.to_affine();
                 for (a, pa) in [(pj, p), (Jacobian::INFINITY, ProjectivePoint::identity())] {
-                    let got = a
-                        .add_affine_ct(&qa.x, &qa.y)
-                        .to_projective_ct::<C>(&C::Fe::ONE);
+                    let got = a.add_affine(&qa.x, &qa.y).to_projective::<C>(&C::Fe::ONE);
                     assert!(bool::from(got.ct_eq(&pa.add(&q))));
                 }
             }
