@@ -85,7 +85,23 @@ impl Gen {
         let c = case.comment.get_or_insert_with(String::new);
         let cut = c.find(" (contract rule;").unwrap_or(c.len());
         c.insert_str(cut, &format!("; {comment}"));
+        if let Some(class) = drawn_class(comment) {
+            case.class.get_or_insert_with(|| class.to_string());
+        }
         true
+    }
+
+    /// The case for `input`, with its class: the catalogue's where it was
+    /// drawn from a class (its comment is `class NAME`), else the class of
+    /// the rule the reference refuses its point by, if any.
+    fn case_out(&self, input: &Input, expected: &Expected, comment: &str) -> CaseOut {
+        let mut case = CaseOut::new(input, expected, comment);
+        case.class = match drawn_class(comment) {
+            Some(class) => Some(class.to_string()),
+            None => twinmul_harness::classes::rule::of_refused_point(self.curve, input)
+                .map(str::to_string),
+        };
+        case
     }
 
     fn push(&mut self, input: Input, comment: &str) -> Result<Answer, String> {
@@ -101,7 +117,7 @@ impl Gen {
                 return Err(format!("no consensus ({why}):\n{}", input.op()))
             }
         };
-        let case = CaseOut::new(&input, &exp, comment);
+        let case = self.case_out(&input, &exp, comment);
         self.cases.push((input, exp, case));
         Ok(a)
     }
@@ -140,7 +156,7 @@ impl Gen {
         } else {
             comment.to_string()
         };
-        let case = CaseOut::new(&input, &expected, &comment);
+        let case = self.case_out(&input, &expected, &comment);
         self.cases.push((input, expected, case));
         Ok(())
     }
@@ -275,9 +291,15 @@ fn policy_cases(
             format!("{base} — under {policy} (its two twinmul implementations{also})"),
         );
         v.policy = Some(policy.id().to_string());
+        v.class = case.class.clone();
         out.push(v);
     }
     Ok(out)
+}
+
+/// The class a case was drawn from: its comment begins `class NAME`.
+fn drawn_class(comment: &str) -> Option<&str> {
+    comment.strip_prefix("class ")?.split_whitespace().next()
 }
 
 fn scalar_mults(g: &mut Gen) -> Result<(), String> {

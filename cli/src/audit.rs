@@ -213,6 +213,9 @@ fn vectors_stage(
     for l in t.failure_lines(super::FAILURES_SHOWN) {
         r.line(&l);
     }
+    for l in t.known_lines() {
+        r.line(&l);
+    }
     for l in t.explanation_lines(super::FAILURES_SHOWN) {
         r.line(&l);
     }
@@ -255,6 +258,9 @@ fn official_stage(r: &mut Report, dir: Result<PathBuf, String>, impls: &Implemen
     };
     drop(progress);
     for l in run.tally.failure_lines(super::FAILURES_SHOWN) {
+        r.line(&l);
+    }
+    for l in run.tally.known_lines() {
         r.line(&l);
     }
     for (suite, n, outside) in &run.point_cases {
@@ -439,6 +445,14 @@ fn campaign_stage(
             c.disagreements.len() - super::FAILURES_SHOWN
         ));
     }
+    for l in c.known_lines() {
+        r.line(&l);
+    }
+    for (imp, class) in c.unseen_known(impls) {
+        r.line(&format!(
+            "known finding not shown: {imp} {class}: no input of this run answered wrongly (fixed, or the configuration is stale?)"
+        ));
+    }
     for (class, d) in c.explained.iter().take(3) {
         r.line(&format!(
             "POLICY DIFFERENCE (explained) [{class}]\n{}",
@@ -528,6 +542,11 @@ fn campaign_stage(
         "two_policies": two.iter().map(|(n, why)| json!({"implementation": n, "reason": why})).collect::<Vec<_>>(),
         "placed": c.placed().iter().map(|(n, p)| json!({"implementation": n, "policy": p.id()})).collect::<Vec<_>>(),
         "disagreements": c.disagreements.iter().map(|(class, d)| {
+            let mut v = d.to_json();
+            v["class"] = json!(class);
+            v
+        }).collect::<Vec<_>>(),
+        "known_findings": c.known.iter().map(|(class, d)| {
             let mut v = d.to_json();
             v["class"] = json!(class);
             v

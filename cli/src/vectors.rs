@@ -129,6 +129,9 @@ pub fn check(a: &CheckArgs, registry: Registry) -> Result<Status, UsageError> {
     for l in tally.file_lines() {
         outln!("{l}");
     }
+    for l in tally.known_lines() {
+        outln!("{l}");
+    }
     for l in tally.failure_lines(super::FAILURES_SHOWN) {
         outln!("{l}");
     }

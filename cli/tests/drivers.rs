@@ -309,3 +309,39 @@ fn a_driver_times_its_own_calls_and_the_leaky_reference_is_flagged() {
     assert_eq!(json[0]["series"].as_array().unwrap().len(), ct::STEPS);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// docs/drivers.md's worked examples, one exchange per curve, are what the
+/// reference answers: each request line, read as the harness's own request,
+/// run on the reference, gives the reply line (a refusal's text is not
+/// compared, as nowhere).
+#[test]
+fn the_worked_examples_in_the_docs_are_the_references_answers() {
+    use twinmul_harness::driver::protocol::{parse_request, reply};
+    use twinmul_harness::implementation::run;
+    use twinmul_harness::reference::Reference;
+    let doc = std::fs::read_to_string(root().join("docs/drivers.md")).unwrap();
+    let block = doc
+        .split("### Worked examples")
+        .nth(1)
+        .and_then(|s| s.split("```\n").nth(1))
+        .expect("a worked-examples block");
+    let lines: Vec<&str> = block.lines().collect();
+    let mut curves = std::collections::BTreeSet::new();
+    for pair in lines.chunks(2) {
+        let (req, want) = (
+            pair[0].strip_prefix("> ").unwrap(),
+            pair[1].strip_prefix("< ").unwrap(),
+        );
+        let (id, curve, input) = parse_request(req).unwrap();
+        curves.insert(curve);
+        let got: serde_json::Value =
+            serde_json::from_str(&reply(id, &run(&Reference, curve, &input)).unwrap()).unwrap();
+        let want: serde_json::Value = serde_json::from_str(want).unwrap();
+        if want.get("rejected").is_some() {
+            assert!(got.get("rejected").is_some(), "{req}: {got}");
+        } else {
+            assert_eq!(got, want, "{req}");
+        }
+    }
+    assert_eq!(curves.len(), 4, "one example per curve at least");
+}

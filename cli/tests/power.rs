@@ -363,6 +363,73 @@ fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A finding the auditor has recorded (`known_findings` in the
+/// configuration file) is still reported, by class, and does not fail the
+/// run; a recorded finding that no input shows is reported as not shown,
+/// and the wrong answer it did not cover fails as before; a class that is
+/// not in the catalogue is a usage error.
+#[test]
+fn known_findings_are_reported_and_only_they_pass() {
+    let dir = std::env::temp_dir().join(format!("twinmul-power-known-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("g.json"),
+        r#"{"curve":"secp256k1","source":"t","cases":[{"op":"mul_g","scalar":"0000000000000000000000000000000000000000000000000000000000000001","result":"0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"}]}"#,
+    )
+    .unwrap();
+    let script = root().join("cli/tests/drivers/wrong.py");
+    let run = |known: &str| {
+        let config = dir.join(format!("known-{}.toml", known.len()));
+        std::fs::write(
+            &config,
+            format!(
+                "[drivers]\nwrong = {{ command = \"python3 {} reduce-x {TWINMUL}\", known_findings = [{known}] }}\n",
+                script.display()
+            ),
+        )
+        .unwrap();
+        twinmul(&[
+            "audit",
+            "--no-ct",
+            "--impl",
+            "reference",
+            "--impl",
+            "wrong",
+            "--config",
+            config.to_str().unwrap(),
+            "--vectors",
+            dir.to_str().unwrap(),
+            "--per-class",
+            "4",
+            "--official",
+            "vectors/official",
+        ])
+    };
+    let recorded = run(r#""point.x-above-p""#);
+    let out = text(&recorded);
+    assert_eq!(recorded.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("KNOWN FINDING wrong point.x-above-p (secp256k1 mul)")
+            || out.contains("KNOWN FINDING wrong point.x-above-p (secp256k1 decode)"),
+        "{out}"
+    );
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+
+    let other = run(r#""point.off-curve""#);
+    let out = text(&other);
+    assert_eq!(other.status.code(), Some(1), "{out}");
+    assert!(out.contains("DISAGREEMENT [point.x-above-p]"), "{out}");
+    assert!(
+        out.contains("known finding not shown: wrong point.off-curve"),
+        "{out}"
+    );
+
+    let unknown = run(r#""point.made-up""#);
+    assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("'point.made-up' is no class"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// When the optimized crate is wrong, the judge does not blame the
 /// reference or the peers for disagreeing with it: twinmul's two
 /// implementations of the policy disagree, and that oracle conflict is the

@@ -69,6 +69,9 @@ pub struct Cell {
     pub disagreed: usize,
     /// Answers that are another policy's, excused (docs/policies.md).
     pub explained: usize,
+    /// Wrong answers in a class the implementation has as a known finding
+    /// ([`Implementation::known_findings`]): reported, not failing.
+    pub known: usize,
     /// Declines (and answers no policy defines: not judged).
     pub declined: usize,
     /// Failures to answer.
@@ -95,9 +98,9 @@ impl Cell {
         Some(t[t.len() / 2] as f64 / 1000.0)
     }
 
-    /// Answers that were judged (agreed, explained or disagreed).
+    /// Answers that were judged (agreed, explained, known or disagreed).
     pub fn judged(&self) -> usize {
-        self.agreed + self.explained + self.disagreed
+        self.agreed + self.explained + self.known + self.disagreed
     }
 
     /// Whether everything judged agreed and nothing failed.
@@ -105,7 +108,12 @@ impl Cell {
         self.disagreed == 0 && self.failed == 0
     }
 
-    fn count(&mut self, verdict: &Verdict, answer: &crate::Answer, ns: u64) {
+    fn count(&mut self, verdict: &Verdict, answer: &crate::Answer, ns: u64, known: bool) {
+        if known {
+            self.known += 1;
+            self.times_ns.push(ns);
+            return;
+        }
         match verdict {
             Verdict::Failed => self.failed += 1,
             Verdict::Declined | Verdict::Unjudged { .. } => {
@@ -144,6 +152,9 @@ pub struct Campaign {
     pub disagreements: Vec<(&'static str, Comparison)>,
     /// Every comparison whose answers differ only as policies explain.
     pub explained: Vec<(&'static str, Comparison)>,
+    /// Every comparison whose wrong answers are all known findings of
+    /// their implementations in its class, with the class.
+    pub known: Vec<(&'static str, Comparison)>,
     /// (curve, op) pairs not run because fewer than two selected
     /// implementations have them, with the one that does (if any).
     pub not_compared: Vec<(Curve, Op, Vec<String>)>,
@@ -183,18 +194,44 @@ impl Campaign {
                     .narrow(cs, curve, || format!("{curve} {} {class}", input.op()));
             }
         }
+        // A wrong answer is a known finding where the implementation has
+        // the input's class as one: the class it was drawn from, or the one
+        // the contract's rule that refuses its point gives (a uniform draw
+        // may be a point outside the subgroup).
+        let refused = std::cell::OnceCell::new();
+        let known = |name: &str, verdict: &Verdict| {
+            verdict.fails()
+                && *verdict != Verdict::Failed
+                && impls.iter().any(|i| {
+                    i.name() == name
+                        && i.known_findings().iter().any(|k| {
+                            k == class
+                                || Some(k.as_str())
+                                    == *refused.get_or_init(|| {
+                                        crate::classes::rule::of_refused_point(curve, input)
+                                    })
+                        })
+                })
+        };
+        let mut all_known = true;
         for (((name, answer), verdict), (_, us)) in c.answers.iter().zip(&c.verdicts).zip(&times) {
             let ns = (us * 1000.0) as u64;
+            let k = known(name, verdict);
+            all_known &= k || !verdict.fails();
             self.cells
                 .entry((curve, input.op(), name.clone()))
                 .or_default()
-                .count(verdict, answer, ns);
+                .count(verdict, answer, ns, k);
             self.classes
                 .entry((name.clone(), curve, input.op(), class))
                 .or_default()
-                .count(verdict, answer, ns);
+                .count(verdict, answer, ns, k);
         }
         match c.outcome() {
+            Outcome::Disagreed if all_known && c.conflicts.is_empty() => {
+                self.compared += 1;
+                self.known.push((class, c));
+            }
             Outcome::Agreed => self.compared += 1,
             Outcome::Explained => {
                 self.compared += 1;
@@ -228,6 +265,44 @@ impl Campaign {
     /// one policy explains each undeclared implementation's answers.
     pub fn ok(&self) -> bool {
         self.disagreements.is_empty() && self.silent().is_empty() && self.two_policies().is_empty()
+    }
+
+    /// One line per (implementation, class) of known findings that showed:
+    /// the wrong answers and the inputs of the class.
+    pub fn known_lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for ((imp, curve, op, class), cell) in &self.classes {
+            if cell.known > 0 {
+                out.push(format!(
+                    "KNOWN FINDING {imp} {class} ({curve} {op}): {} of {} answers wrong, as recorded",
+                    cell.known,
+                    cell.judged() + cell.declined + cell.failed
+                ));
+            }
+        }
+        out
+    }
+
+    /// The known findings no input of the campaign showed: (implementation,
+    /// class), for the classes the campaign drew for it. A finding the
+    /// configuration records but the run did not see is reported, so a
+    /// fixed library (or a stale configuration) is noticed.
+    pub fn unseen_known(&self, impls: &[Box<dyn Implementation>]) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for i in impls {
+            for k in i.known_findings() {
+                let cells: Vec<&Cell> = self
+                    .classes
+                    .iter()
+                    .filter(|(key, _)| key.0 == i.name() && key.3 == k.as_str())
+                    .map(|(_, c)| c)
+                    .collect();
+                if !cells.is_empty() && cells.iter().all(|c| c.known == 0) {
+                    out.push((i.name().to_string(), k.clone()));
+                }
+            }
+        }
+        out
     }
 
     /// The implementations that declare no policy and whose answers no

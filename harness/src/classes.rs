@@ -21,6 +21,7 @@
 
 pub mod draws;
 pub mod points;
+pub mod rule;
 pub mod scalars;
 pub mod signatures;
 pub mod uniform;

@@ -45,6 +45,9 @@ pub struct DriverSpec {
     pub timeout: Duration,
     /// `--driver`, `TWINMUL_DRIVERS` or the configuration file's path.
     pub from: String,
+    /// The classes of its known findings (the configuration file's
+    /// `known_findings`; see [`Implementation::known_findings`]).
+    pub known_findings: Vec<String>,
 }
 
 impl DriverSpec {
@@ -83,6 +86,7 @@ impl DriverSpec {
             cwd,
             timeout,
             from: from.to_string(),
+            known_findings: Vec::new(),
         })
     }
 }
@@ -244,6 +248,10 @@ impl Implementation for Driver {
             return String::new();
         }
         format!("{} {}", self.hello.name, self.hello.version)
+    }
+
+    fn known_findings(&self) -> &[String] {
+        &self.spec.known_findings
     }
 
     fn policy(&self) -> Option<crate::policy::Policy> {

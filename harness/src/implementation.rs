@@ -42,6 +42,15 @@ pub trait Implementation: Send + Sync {
     fn policy(&self) -> Option<Policy> {
         None
     }
+    /// The input classes (catalogue names, docs/classes.md) where the
+    /// auditor has recorded that this implementation answers otherwise than
+    /// the contract: its *known findings* (a driver's `known_findings` in the
+    /// configuration file). A wrong answer on an input of such a class is
+    /// still reported, by class, as a known finding, and does not fail the
+    /// run; a known finding that no input showed is reported too.
+    fn known_findings(&self) -> &[String] {
+        &[]
+    }
     /// The (curve, op) pairs the implementation times itself (a driver's
     /// `time` requests, docs/drivers.md), each with whether it claims
     /// constant time for it.

@@ -22,6 +22,9 @@ pub struct OfficialCase {
     pub curve: Curve,
     /// The input and its expectation, or why the case is skipped.
     pub case: Result<(Input, Expected), String>,
+    /// The input class of the catalogue it belongs to, where the suite says
+    /// (Wycheproof's invalid points, EIP-2537's failure names).
+    pub class: Option<&'static str>,
 }
 
 /// The vendored suites in this source tree (`vectors/official/`), for tests.
@@ -84,11 +87,18 @@ fn unhex(s: &str) -> Result<Vec<u8>, String> {
     hex::decode(s).map_err(|e| format!("bad hex: {e}"))
 }
 
+/// A case, classed by the reason the reference refuses its point, if it does
+/// ([`crate::classes::rule`]).
 fn case(label: String, curve: Curve, c: Result<(Input, Expected), String>) -> OfficialCase {
+    let class = c
+        .as_ref()
+        .ok()
+        .and_then(|(input, _)| crate::classes::rule::of_refused_point(curve, input));
     OfficialCase {
         label,
         curve,
         case: c,
+        class,
     }
 }
 
@@ -346,7 +356,10 @@ pub fn run_all(
     impls: &[Box<dyn crate::Implementation>],
 ) -> Result<OfficialRun, String> {
     use crate::model::Answer;
-    let mut out = OfficialRun::default();
+    let mut out = OfficialRun {
+        tally: crate::vectors::Tally::knowing(impls),
+        ..OfficialRun::default()
+    };
     for (suite, cases) in all(dir)? {
         let (mut points, mut outside) = (0, 0);
         for c in &cases {
@@ -364,6 +377,7 @@ pub fn run_all(
                 case: String::new(),
                 curve: c.curve,
                 input,
+                class: c.class,
             };
             for imp in impls.iter().filter(|i| i.supports(c.curve, input.op())) {
                 let got = crate::implementation::run(imp.as_ref(), c.curve, input);

@@ -128,6 +128,16 @@ impl Registry {
     pub fn add_driver(&mut self, spec: DriverSpec) -> Result<(), String> {
         self.check_free(&spec.name)
             .map_err(|e| format!("{}: {e}", spec.from))?;
+        if let Some(bad) = spec
+            .known_findings
+            .iter()
+            .find(|c| crate::classes::find(c).is_none())
+        {
+            return Err(format!(
+                "{}: driver {}: known finding '{bad}' is no class of the catalogue (twinmul classes)",
+                spec.from, spec.name
+            ));
+        }
         self.slots.push(Slot::Driver(spec));
         Ok(())
     }

@@ -9,7 +9,14 @@
 //! [drivers]
 //! py_ecc = "python3 drivers/py_ecc_driver.py"          # the short form
 //! coincurve = { command = "python3 drivers/coincurve_driver.py", timeout_seconds = 60 }
+//! elliptic = { command = "node elliptic.js", known_findings = ["point.off-curve"] }
 //! ```
+//!
+//! `known_findings` lists the input classes (docs/classes.md) where the
+//! auditor has recorded that the library answers otherwise than the
+//! contract: wrong answers there are reported as known findings, by class,
+//! and do not fail the run. The class names are checked when the drivers
+//! are registered.
 //!
 //! Commands from a file run in the file's folder, so relative paths in them
 //! work from anywhere; commands from a flag or the environment run in the
@@ -41,6 +48,8 @@ enum Entry {
     Full {
         command: String,
         timeout_seconds: Option<f64>,
+        #[serde(default)]
+        known_findings: Vec<String>,
     },
 }
 
@@ -74,20 +83,24 @@ pub fn from_file(path: &Path, timeout: Duration) -> Result<Vec<DriverSpec>, Stri
     file.drivers
         .into_iter()
         .map(|(name, e)| {
-            let (command, t) = match e {
-                Entry::Command(c) => (c, timeout),
+            let (command, t, known) = match e {
+                Entry::Command(c) => (c, timeout, Vec::new()),
                 Entry::Full {
                     command,
                     timeout_seconds,
+                    known_findings,
                 } => (
                     command,
                     match timeout_seconds {
                         Some(s) => timeout_from(s, &format!("{label}: driver {name}"))?,
                         None => timeout,
                     },
+                    known_findings,
                 ),
             };
-            DriverSpec::new(&name, &command, dir.clone(), &label, t)
+            let mut spec = DriverSpec::new(&name, &command, dir.clone(), &label, t)?;
+            spec.known_findings = known;
+            Ok(spec)
         })
         .collect()
 }

@@ -20,7 +20,7 @@ pub fn check(
     expectation: &Expectation,
     progress: &dyn Fn(),
 ) -> Tally {
-    let mut t = Tally::default();
+    let mut t = Tally::knowing(impls);
     // Which (input, policy) the file states: a case of another policy than
     // an implementation's is judged against its own policy's answer,
     // computed by twinmul, unless the file states that one too.
@@ -41,6 +41,7 @@ pub fn check(
             case: c.index.to_string(),
             curve: file.curve,
             input: &c.input,
+            class: c.class.as_deref(),
         };
         let mut policies = PolicyAnswers::new(file.curve, &c.input, expectation);
         let answers: Vec<(&str, Option<Policy>, Answer)> = impls

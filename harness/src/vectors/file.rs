@@ -1,7 +1,7 @@
 //! A vector file read whole: every case parsed before anything runs, any
 //! problem one line naming the file and the case.
 
-use super::read::{get, parse_case, parse_policy, type_name};
+use super::read::{get, parse_case, parse_class, parse_policy, type_name};
 use crate::implementation::Implementation;
 use crate::model::{Curve, Expected, Input};
 use crate::policy::Policy;
@@ -20,6 +20,8 @@ pub struct Case {
     pub expected: Expected,
     /// The policy that answer is (the contract unless the case says).
     pub policy: Policy,
+    /// Its input class (the case's `class` field), where it has one.
+    pub class: Option<String>,
 }
 
 /// A vector file read whole: every case parsed.
@@ -67,12 +69,20 @@ pub fn load(path: &Path) -> Result<LoadedFile, String> {
     let mut out = Vec::with_capacity(cases.len());
     let mut bad = Vec::new();
     for (index, c) in cases.iter().enumerate() {
+        let class = match parse_class(c) {
+            Ok(class) => class,
+            Err(e) => {
+                bad.push(format!("case {index}: {e}"));
+                continue;
+            }
+        };
         match parse_case(c).and_then(|(i, e)| Ok((i, e, parse_policy(c)?))) {
             Ok((input, expected, policy)) => out.push(Case {
                 index,
                 input,
                 expected,
                 policy,
+                class: class.map(str::to_string),
             }),
             Err(e) => bad.push(format!("case {index}: {e}")),
         }

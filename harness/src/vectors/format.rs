@@ -60,6 +60,9 @@ pub struct CaseOut {
     /// Expected validity (decode, verify).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub valid: Option<bool>,
+    /// The input class of the catalogue the case belongs to (docs/classes.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
 }
 
 impl CaseOut {

@@ -146,6 +146,20 @@ pub fn parse_case(case: &Value) -> Result<(Input, Expected), String> {
 
 /// The policy a case states its answer under: `policy` (a known policy's
 /// name), the contract when absent.
+/// The case's `class`: absent, or the name of a class of the catalogue.
+pub(super) fn parse_class(case: &Value) -> Result<Option<&'static str>, String> {
+    match get(case, "class") {
+        None => Ok(None),
+        Some(Value::String(s)) => crate::classes::find(s)
+            .map(|c| Some(c.name))
+            .ok_or_else(|| format!("class '{s}' is no class of the catalogue (twinmul classes)")),
+        Some(x) => Err(format!(
+            "field 'class' must be a string, got {}",
+            type_name(x)
+        )),
+    }
+}
+
 pub(super) fn parse_policy(case: &Value) -> Result<Policy, String> {
     match get(case, "policy") {
         None => Ok(Policy::Strict),

@@ -140,6 +140,10 @@ pub struct At<'a> {
     pub curve: Curve,
     /// The input.
     pub input: &'a Input,
+    /// The input class of the catalogue the case belongs to, where it
+    /// says (a vector case's `class`, an official case the reader
+    /// classifies); else the class of the rule that refuses its point.
+    pub class: Option<&'a str>,
 }
 
 /// Counts of a check run, in total and per implementation, with every
@@ -162,6 +166,13 @@ pub struct Tally {
     pub per_impl: BTreeMap<String, [usize; 4]>,
     /// Every failure.
     pub failures: Vec<CaseFailure>,
+    /// Wrong answers in a class the implementation has as a known finding
+    /// ([`crate::Implementation::known_findings`]), with the class:
+    /// reported, not failing.
+    pub known: Vec<(String, CaseFailure)>,
+    /// Each implementation's known findings, by name (see
+    /// [`Tally::knowing`]).
+    pub known_classes: BTreeMap<String, Vec<String>>,
     /// Every skip.
     pub skips: Vec<CaseSkip>,
     /// Every excused policy difference.
@@ -238,6 +249,19 @@ impl CaseConflict {
 }
 
 impl Tally {
+    /// An empty tally that files wrong answers in an implementation's
+    /// known-finding classes apart (see [`Tally::known`]).
+    pub fn knowing(impls: &[Box<dyn crate::Implementation>]) -> Tally {
+        Tally {
+            known_classes: impls
+                .iter()
+                .filter(|i| !i.known_findings().is_empty())
+                .map(|i| (i.name().to_string(), i.known_findings().to_vec()))
+                .collect(),
+            ..Tally::default()
+        }
+    }
+
     /// Adds another tally into this one.
     pub fn add(&mut self, o: &Tally) {
         self.passed += o.passed;
@@ -252,6 +276,12 @@ impl Tally {
             }
         }
         self.failures.extend(o.failures.iter().cloned());
+        self.known.extend(o.known.iter().cloned());
+        for (k, v) in &o.known_classes {
+            self.known_classes
+                .entry(k.clone())
+                .or_insert_with(|| v.clone());
+        }
         self.skips.extend(o.skips.iter().cloned());
         self.explanations.extend(o.explanations.iter().cloned());
         self.suspects.extend(o.suspects.iter().cloned());
@@ -316,6 +346,23 @@ impl Tally {
             }
         }
         out
+    }
+
+    /// One line per (implementation, class) of known findings that showed:
+    /// how many wrong answers, and the first case.
+    pub fn known_lines(&self) -> Vec<String> {
+        let mut by: BTreeMap<(&str, &str), (usize, &CaseFailure)> = BTreeMap::new();
+        for (class, f) in &self.known {
+            by.entry((&f.implementation, class)).or_insert((0, f)).0 += 1;
+        }
+        by.into_iter()
+            .map(|((imp, class), (n, f))| {
+                format!(
+                    "KNOWN FINDING {imp} {class}: {n} wrong answer(s), as recorded; first: {}",
+                    f.line()
+                )
+            })
+            .collect()
     }
 
     /// The lines of excused policy differences: at most `limit`, then one
@@ -451,7 +498,20 @@ impl Tally {
         got: Answer,
         note: Option<String>,
     ) {
-        self.failures.push(CaseFailure {
+        // The case's class, else the one the contract's rule that refuses
+        // its point gives.
+        let class = at
+            .class
+            .or_else(|| crate::classes::rule::of_refused_point(at.curve, at.input));
+        let known = match (class, &got) {
+            (_, Answer::Failed(_)) | (None, _) => None,
+            (Some(class), _) => self
+                .known_classes
+                .get(imp)
+                .filter(|k| k.iter().any(|k| k == class))
+                .map(|_| class.to_string()),
+        };
+        let f = CaseFailure {
             label: at.label.into(),
             case: at.case.clone(),
             curve: at.curve,
@@ -460,7 +520,12 @@ impl Tally {
             expected: expected.clone(),
             got,
             note,
-        });
+        };
+        if let Some(class) = known {
+            self.known.push((class, f));
+            return;
+        }
+        self.failures.push(f);
         self.failed += 1;
         self.per_impl.entry(imp.to_string()).or_default()[1] += 1;
     }
@@ -490,6 +555,11 @@ impl Tally {
                 "matches": x.matches.id(), "held_to": x.held_to.id(),
             })).collect::<Vec<_>>(),
             "failures": self.failures.iter().map(CaseFailure::to_json).collect::<Vec<_>>(),
+            "known_findings": self.known.iter().map(|(class, f)| {
+                let mut j = f.to_json();
+                j["class"] = class.as_str().into();
+                j
+            }).collect::<Vec<_>>(),
             "suspect_vectors": self.suspects.iter().map(|x| serde_json::json!({
                 "file": x.label, "case": x.case, "op": x.op.id(), "inputs": x.input.fields_json(),
                 "file_says": x.file_says.to_string(), "everybody_answers": x.everybody.to_json(),
