@@ -202,16 +202,26 @@ pub fn missing(valgrind: bool) -> Option<String> {
 }
 
 /// Builds the constant-time harness, both its binaries (dudect's
-/// `twinmul-ct` and valgrind's `twinmul-ctgrind`) in one release build, with
-/// cargo's own progress on standard error; returns the folder they are in.
-/// Built already (the README's first command builds it), this is instant.
+/// `twinmul-ct` and valgrind's `twinmul-ctgrind`), in the release build the
+/// README's install line makes, with cargo's own progress on standard
+/// error; returns the folder they are in. Built already, this is instant.
 fn build_harness(root: &Path) -> Result<PathBuf, CtError> {
+    // The same packages as the README's install build, so that after it
+    // this build has nothing to do (the optimized crate's features are
+    // unified across them).
     note(format_args!(
-        "building the constant-time harness: cargo build --release -p twinmul-ct"
+        "building the constant-time harness: cargo build --release -p twinmul-cli -p twinmul-ct"
     ));
     let status = Command::new("cargo")
         .current_dir(root)
-        .args(["build", "--release", "-p", "twinmul-ct"])
+        .args([
+            "build",
+            "--release",
+            "-p",
+            "twinmul-cli",
+            "-p",
+            "twinmul-ct",
+        ])
         .status()
         .map_err(|e| CtError::NotRun(format!("cannot run cargo: {e}")))?;
     if !status.success() {

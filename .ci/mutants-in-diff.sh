@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# cargo-mutants over what the last change did to the optimized crate: every
+# mutant of the changed lines must be caught by the crate's own tests, so
+# that new code arrives with tests that can fail. Bounded in time: a run
+# that does not finish is reported as not finished, never as passed.
+# BASE (default HEAD~1) is what the change is measured against.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base=${BASE:-HEAD~1}
+limit=${MUTANTS_SECONDS:-900}
+diff=target/mutants-in-diff.diff
+mkdir -p target
+if ! git rev-parse -q --verify "$base" >/dev/null; then
+  echo "mutants: not run (no $base to compare with)"
+  exit 0
+fi
+git diff "$base" -- optimized/src > "$diff"
+if [ ! -s "$diff" ]; then
+  echo "mutants: the change does not touch optimized/src: nothing to mutate"
+  exit 0
+fi
+command -v cargo-mutants >/dev/null 2>&1 || cargo install cargo-mutants --version 27.1.0 --locked
+set +e
+timeout "$limit" cargo mutants --package twinmul --in-diff "$diff" -o target/mutants-in-diff
+status=$?
+set -e
+case $status in
+  0) echo "mutants: every mutant of the change caught" ;;
+  3) echo "mutants: every mutant caught or stopped by the time bound (timeouts in target/mutants-in-diff/mutants.out/timeout.txt)" ;;
+  124) echo "mutants: NOT FINISHED within ${limit} s (see target/mutants-in-diff/mutants.out); not a pass" ;;
+  *) echo "mutants: FAILED (exit $status): target/mutants-in-diff/mutants.out/missed.txt lists the survivors"; exit 1 ;;
+esac
