@@ -22,9 +22,9 @@ mod libsecp256k1;
 mod zkcrypto;
 
 /// The optimized crate's checks of its own internals, shared with its
-/// tests (`optimized/tests/checks`), so that the fuzz targets run the same
+/// tests (`optimized/tests/suite/checks.rs`), so that the fuzz targets run the same
 /// checks and none lives only in one place.
-#[path = "../../optimized/tests/checks/mod.rs"]
+#[path = "../../optimized/tests/suite/checks.rs"]
 #[allow(missing_docs, clippy::unwrap_used)]
 pub mod lowlevel;
 

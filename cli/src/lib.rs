@@ -96,6 +96,22 @@ impl From<String> for UsageError {
     }
 }
 
+/// The harness's typed errors, each one line at the command line.
+macro_rules! usage_from {
+    ($($t:ty),*) => {$(
+        impl From<$t> for UsageError {
+            fn from(e: $t) -> Self {
+                UsageError(e.to_string())
+            }
+        }
+    )*};
+}
+usage_from!(
+    twinmul_harness::registry::RegistryError,
+    twinmul_harness::vectors::FileError,
+    twinmul_harness::policy::UnknownPolicy
+);
+
 #[derive(Parser)]
 #[command(
     name = "twinmul",

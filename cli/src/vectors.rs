@@ -41,7 +41,7 @@ pub struct CheckArgs {
 pub fn load_all(files: &[PathBuf]) -> Result<Vec<vectors::LoadedFile>, UsageError> {
     files
         .iter()
-        .map(|f| vectors::load(f).map_err(UsageError))
+        .map(|f| vectors::load(f).map_err(UsageError::from))
         .collect()
 }
 

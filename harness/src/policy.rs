@@ -10,6 +10,11 @@
 use crate::model::Curve;
 use std::fmt;
 
+/// A policy name that is none of [`Policy::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown policy '{0}' (known: {known})", known = Policy::ALL.map(Policy::id).join(", "))]
+pub struct UnknownPolicy(pub String);
+
 /// A known policy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Policy {
@@ -43,14 +48,11 @@ impl Policy {
     }
 
     /// Parses a policy name.
-    pub fn from_id(s: &str) -> Result<Policy, String> {
+    pub fn from_id(s: &str) -> Result<Policy, UnknownPolicy> {
         Policy::ALL
             .into_iter()
             .find(|p| p.id() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Policy::ALL.iter().map(|p| p.id()).collect();
-                format!("unknown policy '{s}' (known: {})", names.join(", "))
-            })
+            .ok_or_else(|| UnknownPolicy(s.to_string()))
     }
 
     /// Whether the policy says anything about `curve`: the contract covers

@@ -11,6 +11,38 @@
 use crate::driver::{Driver, DriverSpec};
 use crate::implementation::{Implementation, Implementations};
 
+/// Why an implementation cannot be added or selected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RegistryError {
+    /// Two implementations under one name would make every report
+    /// ambiguous.
+    #[error("{from}the name '{name}' is already taken by another implementation")]
+    NameTaken {
+        /// The name.
+        name: String,
+        /// Where the second one came from (`PATH: `), or nothing.
+        from: String,
+    },
+    /// `--impl NAME` names nothing registered.
+    #[error("unknown implementation '{name}' (known: {known})")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The names there are, comma-separated.
+        known: String,
+    },
+    /// A driver's known finding names no class of the catalogue.
+    #[error("{from}: driver {driver}: known finding '{class}' is no class of the catalogue (twinmul classes)")]
+    UnknownClass {
+        /// The configuration it came from.
+        from: String,
+        /// The driver.
+        driver: String,
+        /// The name given.
+        class: String,
+    },
+}
+
 /// Where an implementation came from, for report headers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -115,8 +147,8 @@ impl Registry {
         &mut self,
         implementation: Box<dyn Implementation>,
         origin: Origin,
-    ) -> Result<(), String> {
-        self.check_free(implementation.name())?;
+    ) -> Result<(), RegistryError> {
+        self.check_free(implementation.name(), "")?;
         self.slots.push(Slot::Ready(Entry {
             implementation,
             origin,
@@ -125,28 +157,29 @@ impl Registry {
     }
 
     /// Adds an outside driver, to be started if a run selects it.
-    pub fn add_driver(&mut self, spec: DriverSpec) -> Result<(), String> {
-        self.check_free(&spec.name)
-            .map_err(|e| format!("{}: {e}", spec.from))?;
+    pub fn add_driver(&mut self, spec: DriverSpec) -> Result<(), RegistryError> {
+        self.check_free(&spec.name, &format!("{}: ", spec.from))?;
         if let Some(bad) = spec
             .known_findings
             .iter()
             .find(|c| crate::classes::find(c).is_none())
         {
-            return Err(format!(
-                "{}: driver {}: known finding '{bad}' is no class of the catalogue (twinmul classes)",
-                spec.from, spec.name
-            ));
+            return Err(RegistryError::UnknownClass {
+                from: spec.from.clone(),
+                driver: spec.name.clone(),
+                class: bad.clone(),
+            });
         }
         self.slots.push(Slot::Driver(spec));
         Ok(())
     }
 
-    fn check_free(&self, name: &str) -> Result<(), String> {
+    fn check_free(&self, name: &str, from: &str) -> Result<(), RegistryError> {
         if self.contains(name) {
-            return Err(format!(
-                "the name '{name}' is already taken by another implementation"
-            ));
+            return Err(RegistryError::NameTaken {
+                name: name.to_string(),
+                from: from.to_string(),
+            });
         }
         Ok(())
     }
@@ -174,11 +207,14 @@ impl Registry {
     /// The implementations named in `names` (all of them when `names` is
     /// empty), in registry order, with their origins; the selected drivers
     /// are started. An unknown name is an error that lists the known ones.
-    pub fn select(self, names: &[String]) -> Result<Vec<Entry>, String> {
+    pub fn select(self, names: &[String]) -> Result<Vec<Entry>, RegistryError> {
         let known = self.names().join(", ");
         for n in names {
             if !self.contains(n) {
-                return Err(format!("unknown implementation '{n}' (known: {known})"));
+                return Err(RegistryError::Unknown {
+                    name: n.clone(),
+                    known,
+                });
             }
         }
         Ok(self

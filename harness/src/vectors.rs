@@ -26,7 +26,7 @@ mod read;
 mod tally;
 
 pub use check::check;
-pub use file::{load, uncovered, Case, LoadedFile};
+pub use file::{load, uncovered, Case, FileError, LoadedFile};
 pub use format::{to_json, CaseOut, VectorFile, DEFAULT_SEED};
 pub use read::{parse_case, parse_input};
 pub use tally::*;

@@ -29,7 +29,7 @@ pub fn declassify<T>(x: &T) {
 /// mask derived from a secret bit stays a mask, and no instruction is
 /// emitted. `core::hint::black_box` gives the same guarantee but forces a
 /// store and a reload, which cost a measurable share of a Montgomery
-/// multiplication (docs/design.md). This need is one of the two unsafe
+/// multiplication (BENCHMARKS.md, decisions). This need is one of the two unsafe
 /// blocks of normal builds (the other calls SHA-NI after detecting it).
 #[inline(always)]
 pub fn barrier(x: u64) -> u64 {

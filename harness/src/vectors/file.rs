@@ -35,36 +35,89 @@ pub struct LoadedFile {
     pub cases: Vec<Case>,
 }
 
-/// Reads and parses a vector file, every case included. Any problem is
-/// one line naming the file (and the case), and the file is not checked.
-pub fn load(path: &Path) -> Result<LoadedFile, String> {
+/// Why a vector file cannot be checked. Each is one line naming the file
+/// (and the case); the file is not checked, and nothing is counted.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file cannot be read.
+    #[error("{path}: {source}")]
+    Unreadable {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not JSON.
+    #[error("{path}: not JSON ({source})")]
+    NotJson {
+        /// The file.
+        path: String,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The file is JSON but not a vector file (no curve, an unknown one, no
+    /// cases).
+    #[error("{path}: {why}")]
+    NotVectors {
+        /// The file.
+        path: String,
+        /// What is missing or wrong.
+        why: String,
+    },
+    /// Cases that cannot be read or cannot judge (a duplicate, a valid
+    /// decode without its result, a policy the curve does not have).
+    #[error("{path}: {first}{more}", more = match more { 0 => String::new(), n => format!(" (and {n} more malformed cases)") })]
+    Malformed {
+        /// The file.
+        path: String,
+        /// The first problem, naming its case.
+        first: String,
+        /// How many more there are.
+        more: usize,
+    },
+}
+
+/// Reads and parses a vector file, every case included.
+pub fn load(path: &Path) -> Result<LoadedFile, FileError> {
     let label = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{label}: {e}"))?;
-    let v: Value = serde_json::from_str(&text).map_err(|e| format!("{label}: not JSON ({e})"))?;
+    let text = std::fs::read_to_string(path).map_err(|source| FileError::Unreadable {
+        path: label.clone(),
+        source,
+    })?;
+    let v: Value = serde_json::from_str(&text).map_err(|source| FileError::NotJson {
+        path: label.clone(),
+        source,
+    })?;
+    let not_vectors = |why: String| FileError::NotVectors {
+        path: label.clone(),
+        why,
+    };
     let curve = match get(&v, "curve") {
         Some(Value::String(s)) => Curve::from_id(s).ok_or_else(|| {
-            format!("{label}: unknown curve '{s}' (secp256k1, bn254, bls12-381, ecgfp5)")
+            not_vectors(format!(
+                "unknown curve '{s}' (secp256k1, bn254, bls12-381, ecgfp5)"
+            ))
         })?,
         Some(x) => {
-            return Err(format!(
-                "{label}: field 'curve' must be a string, found {}",
+            return Err(not_vectors(format!(
+                "field 'curve' must be a string, found {}",
                 type_name(x)
-            ))
+            )))
         }
-        None => return Err(format!("{label}: not a vector file (no 'curve')")),
+        None => return Err(not_vectors("not a vector file (no 'curve')".into())),
     };
     let cases = match get(&v, "cases") {
         Some(Value::Array(a)) => a,
         Some(x) => {
-            return Err(format!(
-                "{label}: field 'cases' must be an array, found {}",
+            return Err(not_vectors(format!(
+                "field 'cases' must be an array, found {}",
                 type_name(x)
-            ))
+            )))
         }
-        None => return Err(format!("{label}: not a vector file (no 'cases')")),
+        None => return Err(not_vectors("not a vector file (no 'cases')".into())),
     };
     if cases.is_empty() {
-        return Err(format!("{label}: no cases: nothing to check"));
+        return Err(not_vectors("no cases: nothing to check".into()));
     }
     let mut out = Vec::with_capacity(cases.len());
     let mut bad = Vec::new();
@@ -110,11 +163,11 @@ pub fn load(path: &Path) -> Result<LoadedFile, String> {
         }
     }
     if let Some(first) = bad.first() {
-        let more = match bad.len() {
-            1 => String::new(),
-            n => format!(" (and {} more malformed cases)", n - 1),
-        };
-        return Err(format!("{label}: {first}{more}"));
+        return Err(FileError::Malformed {
+            path: label,
+            first: first.clone(),
+            more: bad.len() - 1,
+        });
     }
     Ok(LoadedFile {
         label,

@@ -7,7 +7,7 @@
 //! for i < 4 and n₄ ≤ 2m(2⁴⁸ − 1). Products and squares take m ≤ 8 and
 //! give m = 1; sums add magnitudes and carry nothing, which is where this
 //! field beats the 4 × 64 Montgomery one (`Fp`) on the Jacobian doubling
-//! and addition chains (docs/design.md). Differences, negations and halves end
+//! and addition chains (BENCHMARKS.md, decisions). Differences, negations and halves end
 //! in one parallel carry step back to m ≤ 1 (or (m >> 1) + 1 for halves),
 //! so no sum chain in the curve formulas can outgrow what a product takes.
 //!

@@ -275,7 +275,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// product row and one reduction row interleaved per limb of b, then one
     /// conditional subtraction by mask. Needs a + p < R (so a < p, or a < 2p
     /// when 4p < R): otherwise the running sum can overflow N limbs. Faster
-    /// than the schoolbook + REDC path (docs/design.md).
+    /// than the schoolbook + REDC path (BENCHMARKS.md, decisions).
     #[inline(always)]
     fn mont_mul_cios(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         let r = Self::mont_mul_cios_unreduced(a, b);
@@ -507,7 +507,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     /// Bernstein–Yang safegcd on the Montgomery limbs A = a·R: it gives
     /// A⁻¹ = a⁻¹·R⁻¹, and one Montgomery product by R³ makes it a⁻¹·R.
-    /// Several times faster than Fermat's a^(p − 2) (docs/design.md).
+    /// Several times faster than Fermat's a^(p − 2) (BENCHMARKS.md, decisions).
     fn invert(&self) -> CtOption<Self> {
         let x = super::safegcd::invert(&self.reduced_limbs(), &Self::SAFEGCD);
         let r = Self::from_raw(Self::mont_mul(&x, &Self::R3));
@@ -705,7 +705,7 @@ mod tests {
     //! The lazy representation: every operation must give the same element
     //! whichever representative (v or v + p) its inputs carry, and keep the
     //! limbs below the bound. (The canonical results themselves are pinned
-    //! to big integers in `optimized/tests/internals.rs`.)
+    //! to big integers in `optimized/tests/suite/internals.rs`.)
     use super::*;
     use crate::curves::{bls12_381, bn254, secp256k1, toy};
 

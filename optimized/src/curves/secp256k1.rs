@@ -212,11 +212,11 @@ impl GeneratorTable for Secp256k1 {
         ),
     ];
     /// Width 14 (320 KiB): BIP340 verification adds G about 17 times, and
-    /// the wider table beat width 12 (docs/design.md).
+    /// the wider table beat width 12 (BENCHMARKS.md, decisions).
     const ODD_TABLE: (&'static str, usize) = ("secp256k1_odd", 4096);
     /// 15 × 9 × 2 (300 KiB): 30 additions and a doubling where the
     /// constant-time comb needs 43 additions; read by index, a large table
-    /// costs nothing per lookup (docs/design.md).
+    /// costs nothing per lookup (BENCHMARKS.md, decisions).
     const VARTIME_COMB_TABLE: Option<(&'static str, CombShape)> = Some((
         "secp256k1_comb_vartime",
         CombShape {

@@ -253,7 +253,7 @@ impl Gfp5 {
     /// with the factors 2, 3, 6 moved into the operands (2a₁…2a₄, 3a₃, 3a₄:
     /// six modular additions) so that each coefficient is a plain sum of
     /// three products: fewer instructions than weighting the sums, and
-    /// faster in verification and `mul` (docs/design.md).
+    /// faster in verification and `mul` (BENCHMARKS.md, decisions).
     #[inline(always)]
     pub fn square(&self) -> Gfp5 {
         let [a0, a1, a2, a3, a4] = self.0;

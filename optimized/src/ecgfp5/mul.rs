@@ -66,7 +66,7 @@ pub fn mul_g_window(k: &Scalar) -> Point {
 }
 
 /// wNAF width for s·G: the 2^(G_WNAF_WIDTH − 2) odd multiples of G in
-/// `GEN_ODD` (160 KiB; width 14 was no faster, docs/design.md).
+/// `GEN_ODD` (160 KiB; width 14 was no faster: BENCHMARKS.md, decisions).
 pub const G_WNAF_WIDTH: u32 = 13;
 /// Entries of `GEN_ODD`.
 pub const GEN_ODD_LEN: usize = 1 << (G_WNAF_WIDTH - 2);

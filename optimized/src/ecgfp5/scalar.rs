@@ -83,9 +83,15 @@ pub const RANDOM_MASK_TOP: u8 = 0x7f;
 /// draw 40 bytes, clear bit 319, accept iff 0 < v < n (constant-time
 /// comparison; a rejection only reveals that a discarded draw was ≥ n).
 pub fn random_nonzero() -> Result<Scalar, getrandom::Error> {
+    sample_nonzero(getrandom::fill)
+}
+
+/// [`random_nonzero`] over any source of 40-byte draws (the tests script
+/// one, so that each rejection rule is seen to reject).
+fn sample_nonzero<E>(mut fill: impl FnMut(&mut [u8]) -> Result<(), E>) -> Result<Scalar, E> {
     loop {
         let mut b = [0u8; 40];
-        getrandom::fill(&mut b)?;
+        fill(&mut b)?;
         b[39] &= RANDOM_MASK_TOP;
         let ok = is_canonical(&b) & !b[..].ct_eq(&[0u8; 40][..]);
         let s = Scalar::from_limbs_reduced(&le_limbs(&b));
@@ -93,5 +99,53 @@ pub fn random_nonzero() -> Result<Scalar, getrandom::Error> {
         if bool::from(ok) {
             return Ok(s);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sampler's rules, each on a scripted draw: bit 319 is cleared, a
+    /// draw ≥ n and the zero draw are rejected, anything else is taken as
+    /// it is.
+    #[test]
+    fn the_sampler_masks_and_rejects_exactly_what_it_must() {
+        let n = OrderParams::MODULUS;
+        let bytes = |l: [u64; 5]| {
+            let mut b = [0u8; 40];
+            for (i, x) in l.iter().enumerate() {
+                b[8 * i..8 * i + 8].copy_from_slice(&x.to_le_bytes());
+            }
+            b
+        };
+        let mut n_minus_1 = n;
+        n_minus_1[0] -= 1;
+        let mut with_bit_319 = bytes([5, 0, 0, 0, 0]);
+        with_bit_319[39] |= 0x80;
+        let script = [
+            bytes(n),         // n itself: rejected
+            [0u8; 40],        // zero: rejected
+            [0xff; 40],       // above n even after the mask: rejected
+            with_bit_319,     // 5 + 2^319: the mask makes it 5
+            bytes(n_minus_1), // never reached
+        ];
+        let mut draws = script.iter();
+        let got = sample_nonzero(|b: &mut [u8]| {
+            b.copy_from_slice(draws.next().expect("a draw"));
+            Ok::<(), ()>(())
+        })
+        .expect("a scalar");
+        assert_eq!(to_limbs(&got), [5, 0, 0, 0, 0]);
+        assert_eq!(draws.len(), 1, "four draws: three rejected, one taken");
+
+        let mut draws = [bytes(n_minus_1)].into_iter();
+        let top = sample_nonzero(|b: &mut [u8]| {
+            b.copy_from_slice(&draws.next().expect("a draw"));
+            Ok::<(), ()>(())
+        })
+        .expect("a scalar");
+        assert_eq!(to_limbs(&top), n_minus_1, "n − 1 is taken as it is");
+        assert_eq!(to_bytes(&top), bytes(n_minus_1));
     }
 }

@@ -37,7 +37,7 @@ use subtle::{ConditionallyNegatable, ConditionallySelectable};
 use zeroize::Zeroize;
 
 /// Window width of the constant-time paths: width 4 was slower on every
-/// curve (docs/design.md).
+/// curve (BENCHMARKS.md, decisions).
 const CT_WINDOW: u32 = 5;
 /// Entries of their tables, 2^(CT_WINDOW − 1).
 const CT_ENTRIES: usize = 16;

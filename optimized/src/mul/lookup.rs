@@ -73,7 +73,7 @@ where
 /// and the result is the OR of the masked entries: one AND-OR per limb,
 /// vectorised within the entry. The opaque masks keep the optimiser from
 /// reasoning about their being one-hot and from vectorising across entries
-/// with transposes, which was slower (docs/design.md).
+/// with transposes, which was slower (BENCHMARKS.md, decisions).
 /// Every entry is read whatever `pos` is; `pos` must be below the length.
 /// Checked by the dudect and valgrind targets `ct_lookup_xy` and `ct_mul_g`.
 pub fn scan_xy<F: Field>(entries: &[AffineXY<F>], pos: u8) -> AffineXY<F> {

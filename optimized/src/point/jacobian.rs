@@ -185,7 +185,7 @@ impl<F: Field> Jacobian<F> {
     /// exceptional cases are branched on (public data): P = ∞, P = Q (then
     /// a doubling), P = −Q (then ∞). Also returns the Z ratio ρ = Z₃/Z₁ = H
     /// (`None` in the exceptional cases). No caller needs ρ, but the version
-    /// without it compiles to a slower `mul_g_vartime` (docs/design.md).
+    /// without it compiles to a slower `mul_g_vartime` (BENCHMARKS.md, decisions).
     #[inline]
     pub(crate) fn add_affine_vartime(&self, x2: &F, y2: &F) -> (Self, Option<F>) {
         if self.is_infinity_vartime() {

@@ -2,7 +2,6 @@
 //! from the code: entries × the size of an entry (an affine point of two
 //! field elements, 80 bytes for secp256k1's 5 × 52-bit limbs). A table
 //! resized, or an entry type changed, without the docs following fails here.
-#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use std::path::Path;
 use twinmul::curves::secp256k1::Secp256k1;
@@ -54,11 +53,13 @@ fn the_docs_state_the_tables_sizes_the_code_has() {
     assert_eq!(Secp256k1::vartime_table().len() * entry, vartime);
 
     let design = read("docs/design.md");
+    let benchmarks = read("BENCHMARKS.md");
     let manifest = read("optimized/Cargo.toml");
     let source = read("optimized/src/curves/secp256k1.rs");
     for bytes in shapes.iter().chain([&vartime, &odd]) {
         let k = kib(*bytes);
         assert!(design.contains(&k), "docs/design.md does not state {k}");
+        assert!(benchmarks.contains(&k), "BENCHMARKS.md does not state {k}");
         assert!(
             source.contains(&k),
             "curves/secp256k1.rs does not state {k}"

@@ -2,8 +2,10 @@
 //! derived field constants, field and scalar arithmetic on random and edge
 //! values, GLV decomposition bounds, recoding, the lookup table, the
 //! subgroup check, and exhaustive runs on the toy curve of order 199.
-#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
+use crate::checks::{
+    all_fields, big, check_split, glv, limbs, lookup_case, mul_paths, ref_toy, to_ref, Oracle,
+};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use twinmul::arith::field::FieldParams;
@@ -13,10 +15,6 @@ use twinmul::point::affine::AffinePoint;
 use twinmul::point::params::CurveParams;
 use twinmul::point::projective::ProjectivePoint;
 use twinmul::{mul, Field, ScalarField};
-mod checks;
-use checks::{
-    all_fields, big, check_split, glv, limbs, lookup_case, mul_paths, ref_toy, to_ref, Oracle,
-};
 use twinmul_reference::weierstrass as rw;
 
 /// The derived constants R, R², −p⁻¹ against big integers.

@@ -3,7 +3,6 @@
 //! mask, canonical parsing), Poseidon2, the window lookup, the recoding edge
 //! (top digit 16), and the Go-v0.0.15-compatible verifier on the spec's
 //! policy table (docs/ecgfp5.md §6).
-#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use core::ops::{Add, Mul, Sub};
 use num_bigint::BigUint;

@@ -1,11 +1,11 @@
 //! Lower-layer checks of the optimized crate against big integers and the
 //! reference: field arithmetic, GLV decomposition and recoding, the lookup
 //! table, and every multiplication path. Shared by this crate's tests
-//! (`tests/internals.rs`, `tests/fixed_base.rs`) and the fuzz targets
+//! (`tests/suite/internals.rs`, `tests/suite/fixed_base.rs`) and the fuzz targets
 //! (`twinmul-adapters` includes this file as its `lowlevel` module), so no
 //! check lives only in one. Each function panics with a message on the
 //! first disagreement.
-#![allow(dead_code)] // each test binary uses its own part
+#![allow(dead_code)] // the fuzz targets use the rest
 
 use num_bigint::BigUint;
 use twinmul::arith::field::FieldParams;

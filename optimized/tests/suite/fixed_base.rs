@@ -3,8 +3,8 @@
 //! and random scalars under several blindings; SHA-256 against `sha2`; and
 //! BIP340's bad inputs give `false` or a typed error, and the parsed-key
 //! path agrees with the byte path on the official vectors.
-#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
+use crate::checks::{big, to_ref};
 use proptest::prelude::*;
 use twinmul::arith::field::FieldParams;
 use twinmul::curves::{bls12_381, bn254, secp256k1};
@@ -14,8 +14,6 @@ use twinmul::mul::comb::GeneratorTable;
 use twinmul::point::projective::ProjectivePoint;
 use twinmul::{bip340, mul, ScalarField};
 use twinmul_harness::edge::edge_scalars;
-mod checks;
-use checks::{big, to_ref};
 use twinmul_harness::Curve;
 
 fn check<C: GeneratorTable>(
