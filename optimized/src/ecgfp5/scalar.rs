@@ -148,4 +148,16 @@ mod tests {
         assert_eq!(to_limbs(&top), n_minus_1, "n − 1 is taken as it is");
         assert_eq!(to_bytes(&top), bytes(n_minus_1));
     }
+
+    /// The operating system's draws: non-zero, canonical, and not all alike.
+    #[test]
+    fn fresh_scalars_are_nonzero_and_differ() {
+        let a = random_nonzero().expect("getrandom");
+        let b = random_nonzero().expect("getrandom");
+        for s in [&a, &b] {
+            assert_ne!(to_limbs(s), [0; 5]);
+            assert!(bool::from(is_canonical(&to_bytes(s))));
+        }
+        assert_ne!(to_limbs(&a), to_limbs(&b), "two draws of 319 bits alike");
+    }
 }
