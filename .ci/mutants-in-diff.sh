@@ -21,9 +21,13 @@ if [ ! -s "$diff" ]; then
 fi
 command -v cargo-mutants >/dev/null 2>&1 || cargo install cargo-mutants --version 27.1.0 --locked
 set +e
-timeout "$limit" cargo mutants --package twinmul --in-diff "$diff" -o target/mutants-in-diff
-status=$?
+timeout "$limit" cargo mutants --package twinmul --in-diff "$diff" -o target/mutants-in-diff 2>&1 | tee target/mutants-in-diff.log
+status=${PIPESTATUS[0]}
 set -e
+if [ "$status" = 0 ] && grep -q "No mutants to filter" target/mutants-in-diff.log; then
+  echo "mutants: the changed lines hold no mutant (tests, comments or declarations only)"
+  exit 0
+fi
 case $status in
   0) echo "mutants: every mutant of the change caught" ;;
   3) echo "mutants: every mutant caught or stopped by the time bound (timeouts in target/mutants-in-diff/mutants.out/timeout.txt)" ;;
