@@ -155,6 +155,9 @@ pub struct Campaign {
     /// Every comparison whose wrong answers are all known findings of
     /// their implementations in its class, with the class.
     pub known: Vec<(&'static str, Comparison)>,
+    /// Per class cell, the recorded classes its known findings matched
+    /// (the drawn class, or the class of the rule refusing the point).
+    pub known_as: BTreeMap<ClassKey, std::collections::BTreeSet<String>>,
     /// (curve, op) pairs not run because fewer than two selected
     /// implementations have them, with the one that does (if any).
     pub not_compared: Vec<(Curve, Op, Vec<String>)>,
@@ -199,24 +202,33 @@ impl Campaign {
         // the contract's rule that refuses its point gives (a uniform draw
         // may be a point outside the subgroup).
         let refused = std::cell::OnceCell::new();
-        let known = |name: &str, verdict: &Verdict| {
-            verdict.fails()
-                && *verdict != Verdict::Failed
-                && impls.iter().any(|i| {
-                    i.name() == name
-                        && i.known_findings().iter().any(|k| {
-                            k == class
-                                || Some(k.as_str())
-                                    == *refused.get_or_init(|| {
-                                        crate::classes::rule::of_refused_point(curve, input)
-                                    })
-                        })
+        let known = |name: &str, verdict: &Verdict| -> Option<String> {
+            if !verdict.fails() || *verdict == Verdict::Failed {
+                return None;
+            }
+            let imp = impls.iter().find(|i| i.name() == name)?;
+            imp.known_findings()
+                .iter()
+                .find(|k| {
+                    k.as_str() == class
+                        || Some(k.as_str())
+                            == *refused.get_or_init(|| {
+                                crate::classes::rule::of_refused_point(curve, input)
+                            })
                 })
+                .cloned()
         };
         let mut all_known = true;
         for (((name, answer), verdict), (_, us)) in c.answers.iter().zip(&c.verdicts).zip(&times) {
             let ns = (us * 1000.0) as u64;
-            let k = known(name, verdict);
+            let recorded = known(name, verdict);
+            let k = recorded.is_some();
+            if let Some(r) = recorded {
+                self.known_as
+                    .entry((name.clone(), curve, input.op(), class))
+                    .or_default()
+                    .insert(r);
+            }
             all_known &= k || !verdict.fails();
             self.cells
                 .entry((curve, input.op(), name.clone()))
@@ -271,14 +283,27 @@ impl Campaign {
     /// the wrong answers and the inputs of the class.
     pub fn known_lines(&self) -> Vec<String> {
         let mut out = Vec::new();
-        for ((imp, curve, op, class), cell) in &self.classes {
-            if cell.known > 0 {
-                out.push(format!(
-                    "KNOWN FINDING {imp} {class} ({curve} {op}): {} of {} answers wrong, as recorded",
-                    cell.known,
-                    cell.judged() + cell.declined + cell.failed
-                ));
+        for (key, cell) in &self.classes {
+            if cell.known == 0 {
+                continue;
             }
+            let (imp, curve, op, class) = key;
+            let recorded: Vec<&str> = self
+                .known_as
+                .get(key)
+                .map(|s| s.iter().map(String::as_str).collect())
+                .unwrap_or_default();
+            let drawn = if recorded == [*class] {
+                String::new()
+            } else {
+                format!(", drawn as {class}")
+            };
+            out.push(format!(
+                "KNOWN FINDING {imp} {} ({curve} {op}{drawn}): {} of {} answers wrong, as recorded",
+                recorded.join(", "),
+                cell.known,
+                cell.judged() + cell.declined + cell.failed
+            ));
         }
         out
     }

@@ -498,18 +498,20 @@ impl Tally {
         got: Answer,
         note: Option<String>,
     ) {
-        // The case's class, else the one the contract's rule that refuses
-        // its point gives.
-        let class = at
-            .class
-            .or_else(|| crate::classes::rule::of_refused_point(at.curve, at.input));
-        let known = match (class, &got) {
-            (_, Answer::Failed(_)) | (None, _) => None,
-            (Some(class), _) => self
-                .known_classes
-                .get(imp)
-                .filter(|k| k.iter().any(|k| k == class))
-                .map(|_| class.to_string()),
+        // The case's class, or the one the contract's rule that refuses
+        // its point gives: a wrong answer is a known finding where the
+        // implementation has either recorded.
+        let recorded = self.known_classes.get(imp);
+        let known = match (&got, recorded) {
+            (Answer::Failed(_), _) | (_, None) => None,
+            (_, Some(recorded)) => [
+                at.class,
+                crate::classes::rule::of_refused_point(at.curve, at.input),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|c| recorded.iter().any(|r| r == c))
+            .map(str::to_string),
         };
         let f = CaseFailure {
             label: at.label.into(),
