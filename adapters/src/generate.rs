@@ -19,8 +19,8 @@ use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use twinmul_harness::edge::{biased_scalar, edge_scalars, encode_scalar, order};
-use twinmul_harness::implementation::run;
 use twinmul_harness::implementation::Implementation;
+use twinmul_harness::implementation::{each, run, run_each};
 use twinmul_harness::model::{Answer, Curve, Expected, Input};
 use twinmul_harness::policy::Policy;
 use twinmul_harness::reference::policies::ReferencePolicy;
@@ -44,10 +44,10 @@ impl Gen {
     /// Each peer that has the input's (curve, op) pair: its name, declared
     /// policy and answer.
     fn answers(&self, input: &Input) -> Vec<(&str, Option<Policy>, Answer)> {
-        self.peers
-            .iter()
-            .filter(|p| p.supports(self.curve, input.op()))
-            .map(|p| (p.name(), p.policy(), run(p.as_ref(), self.curve, input)))
+        run_each(each(&self.peers), self.curve, input)
+            .answers
+            .into_iter()
+            .map(|r| (r.implementation.name(), r.implementation.policy(), r.answer))
             .collect()
     }
 

@@ -7,7 +7,9 @@
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 use twinmul_adapters::implementations;
-use twinmul_harness::official::{all, vendored_dir, verify_checksums, KNOWN_PEER_DEVIATIONS};
+use twinmul_harness::official::{
+    all, vendored_dir, verify_checksums, SuiteError, KNOWN_PEER_DEVIATIONS,
+};
 use twinmul_harness::Expected;
 
 #[test]
@@ -73,7 +75,7 @@ fn official_suites_pass_on_every_implementation() {
 #[test]
 fn vendored_suites_match_their_checksums() {
     let dir = vendored_dir();
-    assert_eq!(verify_checksums(&dir), Ok(16));
+    assert_eq!(verify_checksums(&dir).unwrap(), 16);
     // Negative control: a copy with one byte changed fails.
     let tmp = std::env::temp_dir().join(format!("twinmul-sums-{}", std::process::id()));
     std::fs::create_dir_all(tmp.join("bip340")).unwrap();
@@ -85,10 +87,29 @@ fn vendored_suites_match_their_checksums() {
     std::fs::write(tmp.join("SHA256SUMS"), format!("{line}\n")).unwrap();
     let mut csv = std::fs::read(dir.join("bip340/test-vectors.csv")).unwrap();
     std::fs::write(tmp.join("bip340/test-vectors.csv"), &csv).unwrap();
-    assert_eq!(verify_checksums(&tmp), Ok(1), "the unchanged copy passes");
+    assert_eq!(
+        verify_checksums(&tmp).unwrap(),
+        1,
+        "the unchanged copy passes"
+    );
+    // A data file nobody listed is named.
+    std::fs::write(tmp.join("bip340/extra.csv"), "x").unwrap();
+    let err = verify_checksums(&tmp).unwrap_err();
+    assert!(
+        matches!(&err, SuiteError::Unlisted { file } if file == "bip340/extra.csv"),
+        "{err}"
+    );
+    std::fs::remove_file(tmp.join("bip340/extra.csv")).unwrap();
     csv[100] ^= 1;
     std::fs::write(tmp.join("bip340/test-vectors.csv"), &csv).unwrap();
     let err = verify_checksums(&tmp).unwrap_err();
     std::fs::remove_dir_all(&tmp).ok();
-    assert!(err.contains("the vendored copy changed"), "{err}");
+    assert!(
+        matches!(&err, SuiteError::Changed { file, .. } if file == "bip340/test-vectors.csv"),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("the vendored copy changed"),
+        "{err}"
+    );
 }

@@ -253,7 +253,11 @@ fn official_stage(r: &mut Report, dir: Result<PathBuf, String>, impls: &Implemen
     let run = match twinmul_harness::official::run_all(&dir, impls) {
         Ok(run) => run,
         Err(e) => {
-            return r.end("official suites", StageStatus::Failed(e), json!({}));
+            return r.end(
+                "official suites",
+                StageStatus::Failed(e.to_string()),
+                json!({}),
+            );
         }
     };
     drop(progress);
@@ -539,7 +543,7 @@ fn campaign_stage(
         "cells": cells,
         "coverage": coverage_json(&c),
         "silent": silent.iter().map(|(n, why)| json!({"implementation": n, "reason": why})).collect::<Vec<_>>(),
-        "two_policies": two.iter().map(|(n, why)| json!({"implementation": n, "reason": why})).collect::<Vec<_>>(),
+        "two_policies": two.iter().map(|(n, why)| json!({"implementation": n, "reason": why.to_string()})).collect::<Vec<_>>(),
         "placed": c.placed().iter().map(|(n, p)| json!({"implementation": n, "policy": p.id()})).collect::<Vec<_>>(),
         "disagreements": c.disagreements.iter().map(|(class, d)| {
             let mut v = d.to_json();

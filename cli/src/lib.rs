@@ -109,7 +109,8 @@ macro_rules! usage_from {
 usage_from!(
     twinmul_harness::registry::RegistryError,
     twinmul_harness::vectors::FileError,
-    twinmul_harness::policy::UnknownPolicy
+    twinmul_harness::policy::UnknownPolicy,
+    twinmul_harness::driver::ConfigError
 );
 
 #[derive(Parser)]
@@ -487,7 +488,7 @@ fn serve_cmd(name: &str, registry: Registry) -> Result<Status, UsageError> {
     let stdout = std::io::stdout().lock();
     twinmul_harness::driver::serve::serve(entry.implementation.as_ref(), stdin, stdout)
         .map(|()| Status::Ok)
-        .map_err(UsageError)
+        .map_err(|e| UsageError(e.to_string()))
 }
 
 /// `twinmul ct`: one harness, its table and verdict.

@@ -22,7 +22,7 @@
 
 use crate::check::{Comparison, Outcome};
 use crate::classes::{classes_for, Class};
-use crate::implementation::{run, Implementation};
+use crate::implementation::{each, run_each, Implementation};
 use crate::judge::Verdict;
 use crate::model::{Curve, Input, Op};
 use crate::policy::Expectation;
@@ -31,7 +31,6 @@ use rand_chacha::ChaCha20Rng;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 /// How many inputs a campaign draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,22 +200,13 @@ impl Campaign {
         // the input's class as one: the class it was drawn from, or the one
         // the contract's rule that refuses its point gives (a uniform draw
         // may be a point outside the subgroup).
-        let refused = std::cell::OnceCell::new();
         let known = |name: &str, verdict: &Verdict| -> Option<String> {
             if !verdict.fails() || *verdict == Verdict::Failed {
                 return None;
             }
             let imp = impls.iter().find(|i| i.name() == name)?;
-            imp.known_findings()
-                .iter()
-                .find(|k| {
-                    k.as_str() == class
-                        || Some(k.as_str())
-                            == *refused.get_or_init(|| {
-                                crate::classes::rule::of_refused_point(curve, input)
-                            })
-                })
-                .cloned()
+            crate::classes::rule::known_finding(imp.known_findings(), Some(class), curve, input)
+                .map(str::to_string)
         };
         let mut all_known = true;
         for (((name, answer), verdict), (_, us)) in c.answers.iter().zip(&c.verdicts).zip(&times) {
@@ -332,7 +322,7 @@ impl Campaign {
 
     /// The implementations that declare no policy and whose answers no
     /// single policy explains, with why.
-    pub fn two_policies(&self) -> Vec<(String, String)> {
+    pub fn two_policies(&self) -> Vec<(String, crate::judge::NoSinglePolicy)> {
         self.placements
             .iter()
             .filter_map(|(n, p)| p.verdict().err().map(|e| (n.clone(), e)))
@@ -497,19 +487,17 @@ pub fn timed_comparison(
     impls: &[Box<dyn Implementation>],
     expectation: &Expectation,
 ) -> (Comparison, Vec<(String, f64)>) {
-    let mut times = Vec::new();
-    let mut answers = Vec::new();
-    let mut not_applicable = Vec::new();
-    for imp in impls {
-        if !imp.supports(curve, input.op()) {
-            not_applicable.push(imp.name().to_string());
-            continue;
-        }
-        let t = Instant::now();
-        let a = run(imp.as_ref(), curve, input);
-        times.push((imp.name().to_string(), t.elapsed().as_secs_f64() * 1e6));
-        answers.push((imp.name().to_string(), imp.policy(), a));
-    }
-    let c = Comparison::judged(curve, input, answers, not_applicable, expectation);
+    let round = run_each(each(impls), curve, input);
+    let times = round
+        .answers
+        .iter()
+        .map(|r| (r.name().to_string(), r.micros))
+        .collect();
+    let answers = round
+        .answers
+        .into_iter()
+        .map(|r| (r.name().to_string(), r.implementation.policy(), r.answer))
+        .collect();
+    let c = Comparison::judged(curve, input, answers, round.not_applicable, expectation);
     (c, times)
 }

@@ -8,7 +8,7 @@
 //! are never agreement; agreement needs at least two answers; and an answer
 //! that differs is a disagreement unless a known policy explains it.
 
-use crate::implementation::{run, Implementation};
+use crate::implementation::{run_each, Implementation};
 use crate::judge::{consistent_policies, judge, Conflict, PolicyAnswers, Verdict};
 use crate::model::{Answer, Curve, Input};
 use crate::policy::{Expectation, Policy};
@@ -223,15 +223,13 @@ pub fn compare_on(
     impls: &[&dyn Implementation],
     expectation: &Expectation,
 ) -> Comparison {
-    let (applicable, not): (Vec<&dyn Implementation>, Vec<&dyn Implementation>) = impls
-        .iter()
-        .copied()
-        .partition(|i| i.supports(curve, input.op()));
-    let answers = applicable
+    let round = run_each(impls.iter().copied(), curve, input);
+    let answers = round
+        .answers
         .into_iter()
-        .map(|i| (i.name().to_string(), i.policy(), run(i, curve, input)))
+        .map(|r| (r.name().to_string(), r.implementation.policy(), r.answer))
         .collect();
-    let not_applicable = not.into_iter().map(|i| i.name().to_string()).collect();
+    let not_applicable = round.not_applicable;
     Comparison::judged(curve, input, answers, not_applicable, expectation)
 }
 

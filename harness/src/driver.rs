@@ -12,15 +12,19 @@
 //! further request fails at once.
 
 pub mod config;
+pub mod error;
 pub mod process;
 pub mod protocol;
 pub mod serve;
+pub mod spec;
+
+pub use error::DriverError;
+pub use spec::{ConfigError, DriverSpec};
 
 use crate::implementation::Implementation;
 use crate::model::{Answer, Curve, Input, Op};
 use process::Process;
 use protocol::Hello;
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -29,67 +33,6 @@ pub const MAX_RESTARTS: usize = 3;
 
 /// The default time a driver has to answer one request (or the handshake).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// How to start a driver, and where that instruction came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DriverSpec {
-    /// The implementation's name in reports and for `--impl`.
-    pub name: String,
-    /// The command as written.
-    pub command: String,
-    /// The command split into words (POSIX shell quoting, no expansion).
-    pub argv: Vec<String>,
-    /// The folder the driver runs in (`None`: the current one).
-    pub cwd: Option<PathBuf>,
-    /// The time it has to answer one request.
-    pub timeout: Duration,
-    /// `--driver`, `TWINMUL_DRIVERS` or the configuration file's path.
-    pub from: String,
-    /// The classes of its known findings (the configuration file's
-    /// `known_findings`; see [`Implementation::known_findings`]).
-    pub known_findings: Vec<String>,
-}
-
-impl DriverSpec {
-    /// Reads `NAME=COMMAND`.
-    pub fn parse(text: &str, from: &str, timeout: Duration) -> Result<DriverSpec, String> {
-        let (name, command) = text
-            .split_once('=')
-            .ok_or_else(|| format!("{from}: '{text}' is not NAME=COMMAND"))?;
-        DriverSpec::new(name.trim(), command.trim(), None, from, timeout)
-    }
-
-    /// A spec from its parts; the name must be a plain word and the command
-    /// must split into at least one word.
-    pub fn new(
-        name: &str,
-        command: &str,
-        cwd: Option<PathBuf>,
-        from: &str,
-        timeout: Duration,
-    ) -> Result<DriverSpec, String> {
-        let plain = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
-        if name.is_empty() || !name.chars().all(plain) {
-            return Err(format!(
-                "{from}: driver name '{name}' must be letters, digits, '-', '_' or '.'"
-            ));
-        }
-        let argv = shell_words::split(command)
-            .map_err(|e| format!("{from}: driver {name}: cannot split `{command}` ({e})"))?;
-        if argv.is_empty() {
-            return Err(format!("{from}: driver {name}: empty command"));
-        }
-        Ok(DriverSpec {
-            name: name.to_string(),
-            command: command.to_string(),
-            argv,
-            cwd,
-            timeout,
-            from: from.to_string(),
-            known_findings: Vec::new(),
-        })
-    }
-}
 
 /// A driver's mutable state: its process and its record of failures.
 #[derive(Default)]
@@ -167,10 +110,10 @@ impl Driver {
         let reply = p
             .send(&line)
             .and_then(|()| p.recv(self.spec.timeout))
-            .and_then(|l| protocol::parse_reply(&l, id, input.op()));
+            .and_then(|l| Ok(protocol::parse_reply(&l, id, input.op())?));
         match reply {
             Ok(a) => a,
-            Err(e) => self.fail(&mut st, curve, input, id, e),
+            Err(e) => self.fail(&mut st, curve, input, id, e.to_string()),
         }
     }
 
@@ -205,12 +148,23 @@ impl Driver {
 
 /// Spawns the process and reads the handshake into `st`.
 fn start(spec: &DriverSpec, st: &mut State) -> Result<Hello, String> {
+    start_process(spec, st).map_err(|(e, tail)| {
+        if tail.is_empty() {
+            e.to_string()
+        } else {
+            format!("{e} [stderr: {tail}]")
+        }
+    })
+}
+
+/// [`start`], with the failure and the tail of the driver's standard error.
+fn start_process(spec: &DriverSpec, st: &mut State) -> Result<Hello, (DriverError, String)> {
     st.starts += 1;
-    let mut p = Process::spawn(&spec.argv, spec.cwd.as_deref())?;
+    let mut p = Process::spawn(&spec.argv, spec.cwd.as_deref()).map_err(|e| (e, String::new()))?;
     let hello = p
         .send(&protocol::hello())
         .and_then(|()| p.recv(spec.timeout))
-        .and_then(|l| protocol::parse_hello(&l));
+        .and_then(|l| Ok(protocol::parse_hello(&l)?));
     match hello {
         Ok(h) => {
             st.process = Some(p);
@@ -219,11 +173,7 @@ fn start(spec: &DriverSpec, st: &mut State) -> Result<Hello, String> {
         Err(e) => {
             let tail = p.stderr_tail();
             p.kill();
-            Err(if tail.is_empty() {
-                e
-            } else {
-                format!("{e} [stderr: {tail}]")
-            })
+            Err((e, tail))
         }
     }
 }
@@ -286,7 +236,8 @@ impl Implementation for Driver {
         let timeout = self.spec.timeout * (inputs.len() as u32).max(1);
         p.send(&line)
             .and_then(|()| p.recv(timeout))
-            .and_then(|l| protocol::parse_time_reply(&l, id, inputs.len()))
+            .and_then(|l| Ok(protocol::parse_time_reply(&l, id, inputs.len())?))
+            .map_err(|e| e.to_string())
     }
 
     fn supports(&self, curve: Curve, op: Op) -> bool {

@@ -1,19 +1,23 @@
-//! The one trait every implementation is wrapped in, and how one input is run
-//! on one implementation.
+//! The one trait every implementation is wrapped in, and the one path by
+//! which an input is run: on one implementation ([`run`]) or on each of a
+//! list ([`run_each`], which every report calls).
 //!
 //! Adapters work on bytes only. An adapter that cannot do something answers
 //! in one of two ways, and the difference matters to every verdict:
 //! - a (curve, op) pair it does not have at all is *not applicable*:
 //!   [`Implementation::supports`] says false, and no report counts it;
-//! - an input class of a supported pair where its library follows another
-//!   policy than the contract is a *decline*, [`Answer::Declined`] with a
-//!   reason: counted as skipped, never as agreement.
+//! - an input its library cannot express (no encoding of infinity, no
+//!   message of that length) is a *decline*, [`Answer::Declined`] with a
+//!   reason: counted as skipped, never as agreement. A library that is
+//!   laxer than the contract answers what it does, and the judge names the
+//!   finding by the input's class.
 //!
-//! An adapter never invents an answer.
+//! An adapter never invents an answer. Nothing here is secret.
 
 use crate::model::{Answer, Curve, Input, Op};
 use crate::policy::Policy;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
 
 /// An implementation under comparison, seen through its adapter.
 pub trait Implementation: Send + Sync {
@@ -134,4 +138,65 @@ pub fn run(imp: &dyn Implementation, curve: Curve, input: &Input) -> Answer {
             .unwrap_or("no message");
         Answer::Failed(format!("panicked: {why}"))
     })
+}
+
+/// One implementation's answer to one input, with how long the call took.
+pub struct Ran<'a> {
+    /// Who answered.
+    pub implementation: &'a dyn Implementation,
+    /// What it answered.
+    pub answer: Answer,
+    /// The call's wall time, in microseconds.
+    pub micros: f64,
+}
+
+impl Ran<'_> {
+    /// The implementation's name.
+    pub fn name(&self) -> &str {
+        self.implementation.name()
+    }
+}
+
+/// One input run on a list of implementations.
+pub struct Round<'a> {
+    /// Each implementation that has the input's (curve, op) pair, in the
+    /// list's order, with its answer.
+    pub answers: Vec<Ran<'a>>,
+    /// The names of those that do not have the pair (not counted anywhere).
+    pub not_applicable: Vec<String>,
+}
+
+/// Runs `input` on each implementation of `impls` that supports its
+/// (curve, op) pair, in order, timing each call: the one loop behind every
+/// report (vector files, official suites, the campaign, `compare`, property
+/// tests and fuzz targets).
+pub fn run_each<'a>(
+    impls: impl IntoIterator<Item = &'a dyn Implementation>,
+    curve: Curve,
+    input: &Input,
+) -> Round<'a> {
+    let mut round = Round {
+        answers: Vec::new(),
+        not_applicable: Vec::new(),
+    };
+    for imp in impls {
+        if !imp.supports(curve, input.op()) {
+            round.not_applicable.push(imp.name().to_string());
+            continue;
+        }
+        let t = Instant::now();
+        let answer = run(imp, curve, input);
+        let micros = t.elapsed().as_secs_f64() * 1e6;
+        round.answers.push(Ran {
+            implementation: imp,
+            answer,
+            micros,
+        });
+    }
+    round
+}
+
+/// The borrowed view of a list of implementations, for [`run_each`].
+pub fn each(impls: &[Box<dyn Implementation>]) -> impl Iterator<Item = &dyn Implementation> {
+    impls.iter().map(|i| i.as_ref())
 }

@@ -404,23 +404,30 @@ impl Placement {
     }
 
     /// `Err` with the reason when no single policy explains every answer.
-    pub fn verdict(&self) -> Result<Option<Policy>, String> {
+    pub fn verdict(&self) -> Result<Option<Policy>, NoSinglePolicy> {
         let Some(c) = &self.candidates else {
             return Ok(None);
         };
         if let Some(&p) = c.first() {
             return Ok(Some(p));
         }
-        let why: Vec<String> = self
-            .ruled_out
-            .iter()
-            .map(|(p, at)| format!("not {p} ({at})"))
-            .collect();
-        Err(format!(
-            "no single policy explains its answers: {}",
-            why.join("; ")
-        ))
+        Err(NoSinglePolicy {
+            ruled_out: self
+                .ruled_out
+                .iter()
+                .map(|(p, at)| (*p, at.clone()))
+                .collect(),
+        })
     }
+}
+
+/// An implementation that declares no policy and whose answers no single
+/// policy explains: each policy with the first answer that ruled it out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no single policy explains its answers: {}", self.ruled_out.iter().map(|(p, at)| format!("not {p} ({at})")).collect::<Vec<_>>().join("; "))]
+pub struct NoSinglePolicy {
+    /// Each policy, with where an answer ruled it out.
+    pub ruled_out: Vec<(Policy, String)>,
 }
 
 /// Judges `answer`, given by an implementation that declares `declared`,

@@ -8,10 +8,57 @@
 //! returned as outside the contract with the reason, so they are counted,
 //! never passed.
 
+use crate::implementation::{each, run_each};
 use crate::model::{Curve, Expected, Input};
 use num_bigint::BigUint;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+
+/// Why the vendored suites cannot be run: a file that cannot be read, a
+/// copy that no longer matches its recorded checksum, a file nobody
+/// listed, or a suite whose format is not the one it was vendored in.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteError {
+    /// A file or folder that cannot be read.
+    #[error("{path}: {source}")]
+    Unreadable {
+        /// The file or folder.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A vendored file whose SHA-256 is not the one recorded.
+    #[error("{file}: sha256 {got}, but SHA256SUMS records {want} (the vendored copy changed)")]
+    Changed {
+        /// The file, relative to the suites' folder.
+        file: String,
+        /// Its SHA-256 now.
+        got: String,
+        /// The one SHA256SUMS records.
+        want: String,
+    },
+    /// A data file SHA256SUMS does not list.
+    #[error("{file}: not listed in SHA256SUMS")]
+    Unlisted {
+        /// The file, relative to the suites' folder.
+        file: String,
+    },
+    /// A suite (or SHA256SUMS) not in the shape it was vendored in.
+    #[error("{suite}: {why}")]
+    Malformed {
+        /// The suite or file.
+        suite: &'static str,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+fn malformed(suite: &'static str, why: impl std::fmt::Display) -> SuiteError {
+    SuiteError::Malformed {
+        suite,
+        why: why.to_string(),
+    }
+}
 
 /// One case of an official suite.
 #[derive(Clone, Debug)]
@@ -35,41 +82,53 @@ pub fn vendored_dir() -> PathBuf {
 /// Checks every file listed in `dir/SHA256SUMS` against its recorded
 /// SHA-256 and that no other data file sits beside them; returns how many
 /// files matched.
-pub fn verify_checksums(dir: &Path) -> Result<usize, String> {
+pub fn verify_checksums(dir: &Path) -> Result<usize, SuiteError> {
     use sha2::{Digest, Sha256};
     let sums = read(&dir.join("SHA256SUMS"))?;
     let mut listed = std::collections::BTreeSet::new();
     for line in sums.lines().filter(|l| !l.trim().is_empty()) {
         let (want, name) = line
             .split_once("  ")
-            .ok_or_else(|| format!("SHA256SUMS: malformed line '{line}'"))?;
-        let data = std::fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"))?;
+            .ok_or_else(|| malformed("SHA256SUMS", format!("malformed line '{line}'")))?;
+        let data = std::fs::read(dir.join(name)).map_err(|source| SuiteError::Unreadable {
+            path: name.to_string(),
+            source,
+        })?;
         let got = hex::encode(Sha256::digest(&data));
         if got != want {
-            return Err(format!(
-                "{name}: sha256 {got}, but SHA256SUMS records {want} (the vendored copy changed)"
-            ));
+            return Err(SuiteError::Changed {
+                file: name.to_string(),
+                got,
+                want: want.to_string(),
+            });
         }
         listed.insert(name.to_string());
     }
     for entry in walk(dir)? {
         let rel = entry
             .strip_prefix(dir)
-            .map_err(|e| e.to_string())?
+            .unwrap_or(&entry)
             .to_string_lossy()
             .into_owned();
         let own = rel == "SHA256SUMS" || rel == "PROVENANCE.md";
         if !own && !listed.contains(&rel) {
-            return Err(format!("{rel}: not listed in SHA256SUMS"));
+            return Err(SuiteError::Unlisted { file: rel });
         }
     }
     Ok(listed.len())
 }
 
-fn walk(dir: &Path) -> Result<Vec<PathBuf>, String> {
+fn unreadable(path: &Path) -> impl FnOnce(std::io::Error) -> SuiteError + '_ {
+    move |source| SuiteError::Unreadable {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+fn walk(dir: &Path) -> Result<Vec<PathBuf>, SuiteError> {
     let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
-        let p = e.map_err(|e| e.to_string())?.path();
+    for e in std::fs::read_dir(dir).map_err(unreadable(dir))? {
+        let p = e.map_err(unreadable(dir))?.path();
         if p.is_dir() {
             out.extend(walk(&p)?);
         } else {
@@ -79,12 +138,12 @@ fn walk(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+fn read(path: &Path) -> Result<String, SuiteError> {
+    std::fs::read_to_string(path).map_err(unreadable(path))
 }
 
-fn unhex(s: &str) -> Result<Vec<u8>, String> {
-    hex::decode(s).map_err(|e| format!("bad hex: {e}"))
+fn unhex(suite: &'static str, s: &str) -> Result<Vec<u8>, SuiteError> {
+    hex::decode(s).map_err(|e| malformed(suite, format!("bad hex: {e}")))
 }
 
 /// A case, classed by the reason the reference refuses its point, if it does
@@ -104,24 +163,24 @@ fn case(label: String, curve: Curve, c: Result<(Input, Expected), String>) -> Of
 
 /// BIP340 `test-vectors.csv`: a sign case for each row with a secret key,
 /// and a verify case for every row.
-pub fn bip340(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+pub fn bip340(dir: &Path) -> Result<Vec<OfficialCase>, SuiteError> {
     let text = read(&dir.join("bip340/test-vectors.csv"))?;
     let mut out = Vec::new();
     for line in text.lines().skip(1) {
         let line = line.trim_end_matches('\r');
         let cols: Vec<&str> = line.splitn(8, ',').collect();
         if cols.len() < 7 {
-            return Err(format!("bip340: short row '{line}'"));
+            return Err(malformed("bip340", format!("short row '{line}'")));
         }
         let (idx, sk, pk, aux, msg, sig, ok) = (
             cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6],
         );
-        let sigb = unhex(sig)?;
+        let sigb = unhex("bip340", sig)?;
         if !sk.is_empty() {
             let input = Input::Sign {
-                secret_key: unhex(sk)?,
-                message: unhex(msg)?,
-                nonce: unhex(aux)?,
+                secret_key: unhex("bip340", sk)?,
+                message: unhex("bip340", msg)?,
+                nonce: unhex("bip340", aux)?,
             };
             out.push(case(
                 format!("bip340 #{idx} sign"),
@@ -130,8 +189,8 @@ pub fn bip340(dir: &Path) -> Result<Vec<OfficialCase>, String> {
             ));
         }
         let input = Input::Verify {
-            public_key: unhex(pk)?,
-            message: unhex(msg)?,
+            public_key: unhex("bip340", pk)?,
+            message: unhex("bip340", msg)?,
             signature: sigb,
         };
         let exp = Expected::Verdict(ok == "TRUE");
@@ -151,15 +210,18 @@ const SPKI_COMPRESSED: &str = "3036301006072a8648ce3d020106052b8104000a032200";
 /// public key is the canonical SPKI with the secp256k1 OID become
 /// `mul(point, d)` with the expectation "a point whose x is `shared`";
 /// invalid ones must be rejected. Other DER forms are skipped.
-pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, SuiteError> {
     let v: Value = serde_json::from_str(&read(&dir.join("wycheproof/ecdh_secp256k1_test.json"))?)
-        .map_err(|e| format!("wycheproof: {e}"))?;
+        .map_err(|e| malformed("wycheproof", e))?;
     let mut out = Vec::new();
     for g in v["testGroups"]
         .as_array()
-        .ok_or("wycheproof: no testGroups")?
+        .ok_or_else(|| malformed("wycheproof", "no testGroups"))?
     {
-        for t in g["tests"].as_array().ok_or("wycheproof: no tests")? {
+        for t in g["tests"]
+            .as_array()
+            .ok_or_else(|| malformed("wycheproof", "no tests"))?
+        {
             let id = t["tcId"].as_u64().unwrap_or(0);
             let public = t["public"].as_str().unwrap_or("");
             let label = format!("wycheproof ecdh tcId {id}");
@@ -179,16 +241,19 @@ pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
                 ));
                 continue;
             };
-            let d = unhex(t["private"].as_str().unwrap_or(""))?;
+            let d = unhex("wycheproof", t["private"].as_str().unwrap_or(""))?;
             let d = BigUint::from_bytes_be(&d);
             let mut scalar = d.to_bytes_be();
             if scalar.len() > 32 {
-                return Err(format!("{label}: private key longer than 32 bytes"));
+                return Err(malformed(
+                    "wycheproof",
+                    format!("{label}: private key longer than 32 bytes"),
+                ));
             }
             while scalar.len() < 32 {
                 scalar.insert(0, 0);
             }
-            let shared = unhex(t["shared"].as_str().unwrap_or(""))?;
+            let shared = unhex("wycheproof", t["shared"].as_str().unwrap_or(""))?;
             let exp = match t["result"].as_str() {
                 Some("valid") => Expected::PointX(shared),
                 Some("invalid") => Expected::Rejected,
@@ -199,7 +264,7 @@ pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
                 Curve::Secp256k1,
                 Ok((
                     Input::Mul {
-                        point: unhex(&point)?,
+                        point: unhex("wycheproof", &point)?,
                         scalar,
                     },
                     exp,
@@ -211,14 +276,17 @@ pub fn wycheproof_ecdh(dir: &Path) -> Result<Vec<OfficialCase>, String> {
 }
 
 /// EIP-196 `bn256ScalarMul.json`: x ‖ y ‖ s (96 bytes) → x ‖ y.
-pub fn eip196_mul(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+pub fn eip196_mul(dir: &Path) -> Result<Vec<OfficialCase>, SuiteError> {
     let v: Value = serde_json::from_str(&read(&dir.join("eip196/bn256ScalarMul.json"))?)
-        .map_err(|e| format!("eip196: {e}"))?;
+        .map_err(|e| malformed("eip196", e))?;
     let mut out = Vec::new();
-    for t in v.as_array().ok_or("eip196: not an array")? {
+    for t in v
+        .as_array()
+        .ok_or_else(|| malformed("eip196", "not an array"))?
+    {
         let label = format!("eip196 {}", t["Name"].as_str().unwrap_or("?"));
-        let input = unhex(t["Input"].as_str().unwrap_or(""))?;
-        let expected = unhex(t["Expected"].as_str().unwrap_or(""))?;
+        let input = unhex("eip196", t["Input"].as_str().unwrap_or(""))?;
+        let expected = unhex("eip196", t["Expected"].as_str().unwrap_or(""))?;
         let c = if input.len() == 96 {
             let i = Input::Mul {
                 point: input[..64].to_vec(),
@@ -274,7 +342,7 @@ fn eip2537_output(b: &[u8]) -> Vec<u8> {
 /// EIP-2537 `mul_G1_bls.json` / `msm_G1_bls.json` (one pair) and their fail
 /// files. A fail case that breaks only the EIP's length or padding rule is
 /// skipped (it is not a question about the point).
-pub fn eip2537(dir: &Path) -> Result<Vec<OfficialCase>, String> {
+pub fn eip2537(dir: &Path) -> Result<Vec<OfficialCase>, SuiteError> {
     let mut out = Vec::new();
     for (file, fail) in [
         ("mul_G1_bls.json", false),
@@ -283,10 +351,13 @@ pub fn eip2537(dir: &Path) -> Result<Vec<OfficialCase>, String> {
         ("fail-msm_G1_bls.json", true),
     ] {
         let v: Value = serde_json::from_str(&read(&dir.join("eip2537").join(file))?)
-            .map_err(|e| format!("eip2537 {file}: {e}"))?;
-        for t in v.as_array().ok_or("eip2537: not an array")? {
+            .map_err(|e| malformed("eip2537", e))?;
+        for t in v
+            .as_array()
+            .ok_or_else(|| malformed("eip2537", "not an array"))?
+        {
             let label = format!("eip2537 {file} {}", t["Name"].as_str().unwrap_or("?"));
-            let input = unhex(t["Input"].as_str().unwrap_or(""))?;
+            let input = unhex("eip2537", t["Input"].as_str().unwrap_or(""))?;
             let c = if input.len() != 160 {
                 Err(if input.len() % 160 == 0 && !input.is_empty() {
                     "MSM of more than one pair (no add op in the contract)".to_string()
@@ -303,7 +374,8 @@ pub fn eip2537(dir: &Path) -> Result<Vec<OfficialCase>, String> {
                         Expected::Rejected
                     } else {
                         Expected::Bytes(eip2537_output(
-                            &unhex(t["Expected"].as_str().unwrap_or("")).unwrap_or_default(),
+                            &unhex("eip2537", t["Expected"].as_str().unwrap_or(""))
+                                .unwrap_or_default(),
                         ))
                     };
                     (i, e)
@@ -316,7 +388,7 @@ pub fn eip2537(dir: &Path) -> Result<Vec<OfficialCase>, String> {
 }
 
 /// All suites, in a fixed order.
-pub fn all(dir: &Path) -> Result<Vec<(&'static str, Vec<OfficialCase>)>, String> {
+pub fn all(dir: &Path) -> Result<Vec<(&'static str, Vec<OfficialCase>)>, SuiteError> {
     Ok(vec![
         ("bip340", bip340(dir)?),
         ("wycheproof-ecdh", wycheproof_ecdh(dir)?),
@@ -354,7 +426,7 @@ pub struct OfficialRun {
 pub fn run_all(
     dir: &Path,
     impls: &[Box<dyn crate::Implementation>],
-) -> Result<OfficialRun, String> {
+) -> Result<OfficialRun, SuiteError> {
     use crate::model::Answer;
     let mut out = OfficialRun {
         tally: crate::vectors::Tally::knowing(impls),
@@ -379,8 +451,13 @@ pub fn run_all(
                 input,
                 class: c.class,
             };
-            for imp in impls.iter().filter(|i| i.supports(c.curve, input.op())) {
-                let got = crate::implementation::run(imp.as_ref(), c.curve, input);
+            let round = run_each(each(impls), c.curve, input);
+            for crate::implementation::Ran {
+                implementation: imp,
+                answer: got,
+                ..
+            } in round.answers
+            {
                 let known = KNOWN_PEER_DEVIATIONS
                     .iter()
                     .any(|(i, l, _)| *i == imp.name() && *l == c.label);

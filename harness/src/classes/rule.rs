@@ -33,6 +33,26 @@ pub fn of_refused_point(curve: Curve, input: &Input) -> Option<&'static str> {
     }
 }
 
+/// Which of `recorded` (an implementation's known findings) names `input`:
+/// the class it was drawn from or carries (`class`), else the class of the
+/// rule that refuses its point. The one matcher behind every report's
+/// known findings.
+pub fn known_finding<'r>(
+    recorded: &'r [String],
+    class: Option<&str>,
+    curve: Curve,
+    input: &Input,
+) -> Option<&'r str> {
+    if recorded.is_empty() {
+        return None;
+    }
+    let named = |c: &str| recorded.iter().find(|r| r.as_str() == c);
+    class
+        .and_then(named)
+        .or_else(|| of_refused_point(curve, input).and_then(named))
+        .map(String::as_str)
+}
+
 /// Which coordinate of a Weierstrass encoding is not below p: x first.
 fn coordinate_class(curve: Curve, point: &[u8]) -> Option<&'static str> {
     let (p, x, y): (&BigUint, Vec<u8>, Option<&[u8]>) = match (curve, point.len()) {

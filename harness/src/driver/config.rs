@@ -22,7 +22,8 @@
 //! work from anywhere; commands from a flag or the environment run in the
 //! current folder.
 
-use super::{DriverSpec, DEFAULT_TIMEOUT};
+use super::spec::{ConfigError, DriverSpec};
+use super::DEFAULT_TIMEOUT;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -53,22 +54,31 @@ enum Entry {
     },
 }
 
-fn timeout_from(secs: f64, what: &str) -> Result<Duration, String> {
+fn timeout_from(secs: f64, what: &str) -> Result<Duration, ConfigError> {
     Duration::try_from_secs_f64(secs)
         .ok()
         .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("{what}: timeout must be a positive number of seconds, got {secs}"))
+        .ok_or_else(|| ConfigError::BadTimeout {
+            what: what.into(),
+            got: secs.to_string(),
+        })
 }
 
 /// The drivers of a configuration file.
-pub fn from_file(path: &Path, timeout: Duration) -> Result<Vec<DriverSpec>, String> {
+pub fn from_file(path: &Path, timeout: Duration) -> Result<Vec<DriverSpec>, ConfigError> {
     let label = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{label}: {e}"))?;
-    let file: File = toml::from_str(&text).map_err(|e| {
-        format!(
-            "{label}: {}",
-            e.to_string().lines().last().unwrap_or("not valid TOML")
-        )
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Unreadable {
+        path: label.clone(),
+        source,
+    })?;
+    let file: File = toml::from_str(&text).map_err(|e| ConfigError::NotToml {
+        path: label.clone(),
+        reason: e
+            .to_string()
+            .lines()
+            .last()
+            .unwrap_or("not valid TOML")
+            .to_string(),
     })?;
     let dir = path
         .parent()
@@ -106,14 +116,16 @@ pub fn from_file(path: &Path, timeout: Duration) -> Result<Vec<DriverSpec>, Stri
 }
 
 /// The drivers named in `TWINMUL_DRIVERS` (none when it is unset or empty).
-pub fn from_env() -> Result<Vec<DriverSpec>, String> {
+pub fn from_env() -> Result<Vec<DriverSpec>, ConfigError> {
     let Ok(v) = std::env::var(ENV_VAR) else {
         return Ok(Vec::new());
     };
     let timeout = match std::env::var("TWINMUL_DRIVER_TIMEOUT") {
         Ok(s) => timeout_from(
-            s.parse()
-                .map_err(|_| format!("TWINMUL_DRIVER_TIMEOUT: '{s}' is not a number"))?,
+            s.parse().map_err(|_| ConfigError::BadTimeout {
+                what: "TWINMUL_DRIVER_TIMEOUT".into(),
+                got: format!("'{s}'"),
+            })?,
             "TWINMUL_DRIVER_TIMEOUT",
         )?,
         Err(_) => DEFAULT_TIMEOUT,
@@ -131,7 +143,7 @@ pub fn from_command_line(
     config: Option<&Path>,
     flags: &[String],
     timeout_secs: Option<f64>,
-) -> Result<Vec<DriverSpec>, String> {
+) -> Result<Vec<DriverSpec>, ConfigError> {
     let timeout = match timeout_secs {
         Some(s) => timeout_from(s, "--driver-timeout")?,
         None => DEFAULT_TIMEOUT,
@@ -160,10 +172,18 @@ mod tests {
             DriverSpec::parse("py=python3 'my driver.py' -x", "--driver", DEFAULT_TIMEOUT).unwrap();
         assert_eq!(s.name, "py");
         assert_eq!(s.argv, vec!["python3", "my driver.py", "-x"]);
-        assert!(DriverSpec::parse("python3 x.py", "--driver", DEFAULT_TIMEOUT).is_err());
-        assert!(DriverSpec::parse("a b=x", "--driver", DEFAULT_TIMEOUT).is_err());
-        assert!(DriverSpec::parse("a=", "--driver", DEFAULT_TIMEOUT).is_err());
-        assert!(DriverSpec::parse("a=x 'y", "--driver", DEFAULT_TIMEOUT).is_err());
+        let err = |t: &str| DriverSpec::parse(t, "--driver", DEFAULT_TIMEOUT).unwrap_err();
+        assert!(matches!(
+            err("python3 x.py"),
+            ConfigError::NotNameCommand { .. }
+        ));
+        assert!(matches!(err("a b=x"), ConfigError::BadName { .. }));
+        assert!(matches!(err("a="), ConfigError::EmptyCommand { .. }));
+        assert!(matches!(err("a=x 'y"), ConfigError::Unsplittable { .. }));
+        assert_eq!(
+            err("python3 x.py").to_string(),
+            "--driver: 'python3 x.py' is not NAME=COMMAND"
+        );
     }
 
     #[test]
@@ -181,7 +201,26 @@ mod tests {
         assert_eq!(v[0].cwd.as_deref(), Some(dir.as_path()));
         assert_eq!(v[1].timeout, Duration::from_millis(2500));
         std::fs::write(&f, "[driver]\na = \"x\"\n").unwrap();
-        assert!(from_file(&f, DEFAULT_TIMEOUT).is_err(), "unknown table");
+        let e = from_file(&f, DEFAULT_TIMEOUT).unwrap_err();
+        assert!(
+            matches!(e, ConfigError::NotToml { .. }),
+            "unknown table: {e}"
+        );
+        std::fs::write(
+            &f,
+            "[drivers]\na = { command = \"a\", timeout_seconds = 0 }\n",
+        )
+        .unwrap();
+        let e = from_file(&f, DEFAULT_TIMEOUT).unwrap_err();
+        assert!(
+            matches!(e, ConfigError::BadTimeout { .. }),
+            "zero timeout: {e}"
+        );
+        let e = from_file(&dir.join("absent.toml"), DEFAULT_TIMEOUT).unwrap_err();
+        assert!(
+            matches!(e, ConfigError::Unreadable { .. }),
+            "absent file: {e}"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }

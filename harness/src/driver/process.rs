@@ -6,6 +6,7 @@
 //! Two threads per process read stdout and stderr, so that a silent or
 //! flooding driver can never block the harness.
 
+use super::error::DriverError;
 use super::protocol::MAX_LINE;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -37,10 +38,8 @@ pub struct Process {
 
 impl Process {
     /// Starts `argv` in `cwd` (the current folder when `None`).
-    pub fn spawn(argv: &[String], cwd: Option<&Path>) -> Result<Process, String> {
-        let (program, args) = argv
-            .split_first()
-            .ok_or_else(|| "an empty command".to_string())?;
+    pub fn spawn(argv: &[String], cwd: Option<&Path>) -> Result<Process, DriverError> {
+        let (program, args) = argv.split_first().ok_or(DriverError::EmptyCommand)?;
         let mut cmd = Command::new(program);
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -49,11 +48,12 @@ impl Process {
         if let Some(d) = cwd {
             cmd.current_dir(d);
         }
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start `{program}`: {e}"))?;
-        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
-        let stderr = child.stderr.take().ok_or("no stderr pipe")?;
+        let mut child = cmd.spawn().map_err(|source| DriverError::Spawn {
+            program: program.to_string(),
+            source,
+        })?;
+        let stdout = child.stdout.take().ok_or(DriverError::NoPipe("stdout"))?;
+        let stderr = child.stderr.take().ok_or(DriverError::NoPipe("stderr"))?;
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             let mut r = BufReader::with_capacity(1 << 16, stdout);
@@ -113,33 +113,31 @@ impl Process {
     }
 
     /// Writes one line to the driver.
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
-        let stdin = self.stdin.as_mut().ok_or("its input is closed")?;
+    pub fn send(&mut self, line: &str) -> Result<(), DriverError> {
+        let stdin = self.stdin.as_mut().ok_or(DriverError::InputClosed)?;
         stdin
             .write_all(line.as_bytes())
             .and_then(|()| stdin.write_all(b"\n"))
             .and_then(|()| stdin.flush())
-            .map_err(|e| match self.exit_status(Duration::from_millis(200)) {
-                Some(s) => format!("the driver {s} (a write to it failed: {e})"),
-                None => format!("a write to the driver failed: {e}"),
+            .map_err(|source| DriverError::Write {
+                exited: self.exit_status(Duration::from_millis(200)),
+                source,
             })
     }
 
     /// Reads one line, waiting at most `timeout`.
-    pub fn recv(&mut self, timeout: Duration) -> Result<String, String> {
+    pub fn recv(&mut self, timeout: Duration) -> Result<String, DriverError> {
         match self.lines.recv_timeout(timeout) {
             Ok(Line::Text(s)) => Ok(s),
-            Ok(Line::TooLong) => Err(format!("a line longer than {MAX_LINE} bytes")),
-            Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => {
-                Err(match self.exit_status(Duration::from_secs(1)) {
-                    Some(s) => format!("the driver {s}"),
-                    None => "the driver closed its output".into(),
-                })
-            }
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "no reply within {:.1} s (--driver-timeout)",
-                timeout.as_secs_f64()
-            )),
+            Ok(Line::TooLong) => Err(DriverError::TooLong),
+            Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => Err(DriverError::Gone {
+                how: self
+                    .exit_status(Duration::from_secs(1))
+                    .unwrap_or_else(|| "closed its output".into()),
+            }),
+            Err(RecvTimeoutError::Timeout) => Err(DriverError::Timeout {
+                seconds: timeout.as_secs_f64(),
+            }),
         }
     }
 

@@ -7,6 +7,64 @@ use crate::policy::Policy;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// How a line broke the protocol. Each says what was wrong, quoting the
+/// line (clipped) where that helps; a driver's failure names it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolError {
+    /// A line that does not parse as JSON.
+    #[error("a line that is not JSON: {line}")]
+    NotJson {
+        /// The line, clipped.
+        line: String,
+    },
+    /// JSON, but not an object.
+    #[error("a line that is not a JSON object: {line}")]
+    NotObject {
+        /// The line, clipped.
+        line: String,
+    },
+    /// A handshake reply without a field it needs, or with one of the
+    /// wrong shape.
+    #[error("{0}")]
+    Handshake(String),
+    /// The harness's handshake names another protocol version.
+    #[error("protocol version {got}; this driver speaks {VERSION}")]
+    Version {
+        /// The version the harness asked for.
+        got: u64,
+    },
+    /// Not the handshake the harness sends.
+    #[error("expected the handshake, got {line}")]
+    NotHandshake {
+        /// The line, clipped.
+        line: String,
+    },
+    /// A reply to another request.
+    #[error("a reply with id {got} to request {want}")]
+    WrongId {
+        /// The id it carried.
+        got: String,
+        /// The request's.
+        want: u64,
+    },
+    /// A reply without an id.
+    #[error("a reply without an id: {line}")]
+    NoId {
+        /// The line, clipped.
+        line: String,
+    },
+    /// A reply with no reply field, more than one, or one of the wrong
+    /// shape for the op.
+    #[error("{0}")]
+    Reply(String),
+    /// A `time` request declined.
+    #[error("declined the time request: {0}")]
+    TimeDeclined(String),
+    /// A request the driver side cannot read.
+    #[error("{0}")]
+    Request(String),
+}
+
 /// The protocol version the harness speaks.
 pub const VERSION: u64 = 1;
 
@@ -37,11 +95,11 @@ pub struct Hello {
     pub unknown: Vec<String>,
 }
 
-fn as_object(line: &str) -> Result<Map<String, Value>, String> {
+fn as_object(line: &str) -> Result<Map<String, Value>, ProtocolError> {
     match serde_json::from_str::<Value>(line) {
         Ok(Value::Object(m)) => Ok(m),
-        Ok(_) => Err(format!("a line that is not a JSON object: {}", clip(line))),
-        Err(_) => Err(format!("a line that is not JSON: {}", clip(line))),
+        Ok(_) => Err(ProtocolError::NotObject { line: clip(line) }),
+        Err(_) => Err(ProtocolError::NotJson { line: clip(line) }),
     }
 }
 
@@ -54,16 +112,20 @@ pub fn clip(line: &str) -> String {
     format!("'{s}'")
 }
 
-fn string(m: &Map<String, Value>, key: &str) -> Result<String, String> {
+fn string(m: &Map<String, Value>, key: &str) -> Result<String, ProtocolError> {
     match m.get(key) {
         Some(Value::String(s)) => Ok(s.clone()),
-        Some(_) => Err(format!("handshake field '{key}' must be a string")),
-        None => Err(format!("handshake without '{key}'")),
+        Some(_) => Err(ProtocolError::Handshake(format!(
+            "handshake field '{key}' must be a string"
+        ))),
+        None => Err(ProtocolError::Handshake(format!(
+            "handshake without '{key}'"
+        ))),
     }
 }
 
 /// Parses the driver's handshake reply.
-pub fn parse_hello(line: &str) -> Result<Hello, String> {
+pub fn parse_hello(line: &str) -> Result<Hello, ProtocolError> {
     let m = as_object(line)?;
     let mut h = Hello {
         name: string(&m, "name")?,
@@ -72,34 +134,45 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
     };
     h.policy = match m.get("policy") {
         None => None,
-        Some(Value::String(p)) => {
-            Some(Policy::from_id(p).map_err(|e| format!("handshake field 'policy': {e}"))?)
+        Some(Value::String(p)) => Some(
+            Policy::from_id(p)
+                .map_err(|e| ProtocolError::Handshake(format!("handshake field 'policy': {e}")))?,
+        ),
+        Some(_) => {
+            return Err(ProtocolError::Handshake(
+                "handshake field 'policy' must be a string".into(),
+            ))
         }
-        Some(_) => return Err("handshake field 'policy' must be a string".into()),
     };
     match m.get("time") {
         None => {}
         Some(Value::Object(t)) => {
             for (curve, ops) in t {
                 let (Some(c), Value::Object(ops)) = (Curve::from_id(curve), ops) else {
-                    return Err(format!(
+                    return Err(ProtocolError::Handshake(format!(
                         "time.{curve} must be a known curve with an object of op: claim"
-                    ));
+                    )));
                 };
                 for (op, claim) in ops {
                     let (Some(o), Some(claim)) = (Op::from_id(op), claim.as_bool()) else {
-                        return Err(format!(
+                        return Err(ProtocolError::Handshake(format!(
                             "time.{curve}.{op} must be a known op with true or false"
-                        ));
+                        )));
                     };
                     h.time.insert((c, o), claim);
                 }
             }
         }
-        Some(_) => return Err("handshake field 'time' must be an object".into()),
+        Some(_) => {
+            return Err(ProtocolError::Handshake(
+                "handshake field 'time' must be an object".into(),
+            ))
+        }
     }
     let Some(Value::Object(sup)) = m.get("supports") else {
-        return Err("handshake without a 'supports' object".into());
+        return Err(ProtocolError::Handshake(
+            "handshake without a 'supports' object".into(),
+        ));
     };
     for (curve, ops) in sup {
         let Some(c) = Curve::from_id(curve) else {
@@ -107,7 +180,9 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
             continue;
         };
         let Value::Array(ops) = ops else {
-            return Err(format!("supports.{curve} must be an array of op names"));
+            return Err(ProtocolError::Handshake(format!(
+                "supports.{curve} must be an array of op names"
+            )));
         };
         for op in ops {
             match op.as_str().map(|o| (o, Op::from_id(o))) {
@@ -115,7 +190,11 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
                     h.supports.insert((c, o));
                 }
                 Some((o, None)) => h.unknown.push(format!("op {o} on {curve}")),
-                None => return Err(format!("supports.{curve} must list op names as strings")),
+                None => {
+                    return Err(ProtocolError::Handshake(format!(
+                        "supports.{curve} must list op names as strings"
+                    )))
+                }
             }
         }
     }
@@ -152,16 +231,11 @@ pub fn time_request(id: u64, curve: Curve, op: Op, inputs: &[Input]) -> String {
 
 /// Parses the reply to `time` request `id` of `count` inputs: `{"id": ID,
 /// "ns": [one duration per input, in order]}`.
-pub fn parse_time_reply(line: &str, id: u64, count: usize) -> Result<Vec<u64>, String> {
+pub fn parse_time_reply(line: &str, id: u64, count: usize) -> Result<Vec<u64>, ProtocolError> {
     let m = as_object(line)?;
-    if m.get("id").and_then(Value::as_u64) != Some(id) {
-        return Err(format!(
-            "a reply to time request {id} with another id: {}",
-            clip(line)
-        ));
-    }
+    reply_id(&m, line, id)?;
     if let Some(why) = m.get("declined").and_then(Value::as_str) {
-        return Err(format!("declined the time request: {why}"));
+        return Err(ProtocolError::TimeDeclined(why.into()));
     }
     let ns: Option<Vec<u64>> = m
         .get("ns")
@@ -170,11 +244,14 @@ pub fn parse_time_reply(line: &str, id: u64, count: usize) -> Result<Vec<u64>, S
         .unwrap_or(None);
     match ns {
         Some(v) if v.len() == count => Ok(v),
-        Some(v) => Err(format!("{} durations for {count} inputs", v.len())),
-        None => Err(format!(
+        Some(v) => Err(ProtocolError::Reply(format!(
+            "{} durations for {count} inputs",
+            v.len()
+        ))),
+        None => Err(ProtocolError::Reply(format!(
             "a time reply without 'ns' as a list of integers: {}",
             clip(line)
-        )),
+        ))),
     }
 }
 
@@ -182,33 +259,48 @@ pub fn parse_time_reply(line: &str, id: u64, count: usize) -> Result<Vec<u64>, S
 pub type TimeRequest = (u64, Curve, Vec<Input>);
 
 /// Reads a `time` request; `None` when the line is not one.
-pub fn parse_time_request(line: &str) -> Option<Result<TimeRequest, String>> {
+pub fn parse_time_request(line: &str) -> Option<Result<TimeRequest, ProtocolError>> {
     let m = as_object(line).ok()?;
     let items = m.get("time")?.as_array()?.clone();
-    Some((|| {
-        let id = m
-            .get("id")
-            .and_then(Value::as_u64)
-            .ok_or("a time request without an id")?;
-        let curve = m
-            .get("curve")
-            .and_then(Value::as_str)
-            .and_then(Curve::from_id)
-            .ok_or("a time request without a known curve")?;
-        let op = m.get("op").cloned().ok_or("a time request without an op")?;
-        let inputs = items
-            .into_iter()
-            .map(|item| {
-                let mut f = item
-                    .as_object()
-                    .cloned()
-                    .ok_or("a time input that is not an object")?;
-                f.insert("op".into(), op.clone());
-                crate::vectors::parse_input(&Value::Object(f))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok((id, curve, inputs))
-    })())
+    Some(
+        (|| {
+            let id = m
+                .get("id")
+                .and_then(Value::as_u64)
+                .ok_or("a time request without an id")?;
+            let curve = m
+                .get("curve")
+                .and_then(Value::as_str)
+                .and_then(Curve::from_id)
+                .ok_or("a time request without a known curve")?;
+            let op = m.get("op").cloned().ok_or("a time request without an op")?;
+            let inputs = items
+                .into_iter()
+                .map(|item| {
+                    let mut f = item
+                        .as_object()
+                        .cloned()
+                        .ok_or("a time input that is not an object")?;
+                    f.insert("op".into(), op.clone());
+                    crate::vectors::parse_input(&Value::Object(f))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Ok((id, curve, inputs))
+        })()
+        .map_err(|e: String| ProtocolError::Request(e)),
+    )
+}
+
+/// Checks a reply's id against the request's.
+fn reply_id(m: &Map<String, Value>, line: &str, want: u64) -> Result<(), ProtocolError> {
+    match m.get("id") {
+        Some(v) if v.as_u64() == Some(want) => Ok(()),
+        Some(v) => Err(ProtocolError::WrongId {
+            got: v.to_string(),
+            want,
+        }),
+        None => Err(ProtocolError::NoId { line: clip(line) }),
+    }
 }
 
 /// The reply fields, exactly one of which a reply carries.
@@ -216,13 +308,9 @@ const REPLY_FIELDS: [&str; 4] = ["bytes", "valid", "rejected", "declined"];
 
 /// Parses the reply to request `id` for `op` into an answer; `Err` names
 /// how the driver broke the protocol.
-pub fn parse_reply(line: &str, id: u64, op: Op) -> Result<Answer, String> {
+pub fn parse_reply(line: &str, id: u64, op: Op) -> Result<Answer, ProtocolError> {
     let m = as_object(line)?;
-    match m.get("id") {
-        Some(v) if v.as_u64() == Some(id) => {}
-        Some(v) => return Err(format!("a reply with id {v} to request {id}")),
-        None => return Err(format!("a reply without an id: {}", clip(line))),
-    }
+    reply_id(&m, line, id)?;
     let present: Vec<&str> = REPLY_FIELDS
         .into_iter()
         .filter(|k| m.get(*k).is_some_and(|v| !v.is_null()))
@@ -230,32 +318,41 @@ pub fn parse_reply(line: &str, id: u64, op: Op) -> Result<Answer, String> {
     let field = match present.as_slice() {
         [one] => *one,
         [] => {
-            return Err(format!(
+            return Err(ProtocolError::Reply(format!(
                 "a reply without bytes, valid, rejected or declined: {}",
                 clip(line)
-            ))
+            )))
         }
-        more => return Err(format!("a reply with more than one of {}", more.join(", "))),
+        more => {
+            return Err(ProtocolError::Reply(format!(
+                "a reply with more than one of {}",
+                more.join(", ")
+            )))
+        }
     };
     let why = |m: &Map<String, Value>| match &m[field] {
         Value::String(s) => Ok(s.clone()),
-        _ => Err(format!("'{field}' must be a string (the reason)")),
+        _ => Err(ProtocolError::Reply(format!(
+            "'{field}' must be a string (the reason)"
+        ))),
     };
     match (field, op) {
-        ("bytes", Op::Verify) => Err("a 'bytes' reply to verify (verify answers 'valid')".into()),
+        ("bytes", Op::Verify) => Err(ProtocolError::Reply(
+            "a 'bytes' reply to verify (verify answers 'valid')".into(),
+        )),
         ("bytes", _) => match &m["bytes"] {
             Value::String(h) => hex::decode(h)
                 .map(Answer::Bytes)
-                .map_err(|e| format!("bad hex in 'bytes' ({e})")),
-            _ => Err("'bytes' must be a hex string".into()),
+                .map_err(|e| ProtocolError::Reply(format!("bad hex in 'bytes' ({e})"))),
+            _ => Err(ProtocolError::Reply("'bytes' must be a hex string".into())),
         },
         ("valid", Op::Verify) => m["valid"]
             .as_bool()
             .map(Answer::Verdict)
-            .ok_or_else(|| "'valid' must be true or false".into()),
-        ("valid", _) => Err(format!(
+            .ok_or_else(|| ProtocolError::Reply("'valid' must be true or false".into())),
+        ("valid", _) => Err(ProtocolError::Reply(format!(
             "a 'valid' reply to {op} (only verify answers 'valid')"
-        )),
+        ))),
         ("rejected", _) => why(&m).map(Answer::Rejected),
         _ => why(&m).map(Answer::Declined),
     }
@@ -294,30 +391,29 @@ pub fn hello_reply(
 }
 
 /// Reads the harness's handshake; `Err` unless it is `{"twinmul": 1}`.
-pub fn parse_hello_request(line: &str) -> Result<(), String> {
+pub fn parse_hello_request(line: &str) -> Result<(), ProtocolError> {
     let m = as_object(line)?;
     match m.get("twinmul").and_then(Value::as_u64) {
         Some(VERSION) => Ok(()),
-        Some(v) => Err(format!(
-            "protocol version {v}; this driver speaks {VERSION}"
-        )),
-        None => Err(format!("expected the handshake, got {}", clip(line))),
+        Some(got) => Err(ProtocolError::Version { got }),
+        None => Err(ProtocolError::NotHandshake { line: clip(line) }),
     }
 }
 
 /// Reads a request into its id, curve and input.
-pub fn parse_request(line: &str) -> Result<(u64, Curve, Input), String> {
+pub fn parse_request(line: &str) -> Result<(u64, Curve, Input), ProtocolError> {
     let m = as_object(line)?;
+    let bad = |why: &str| ProtocolError::Request(why.into());
     let id = m
         .get("id")
         .and_then(Value::as_u64)
-        .ok_or("a request without an id")?;
+        .ok_or_else(|| bad("a request without an id"))?;
     let curve = m
         .get("curve")
         .and_then(Value::as_str)
         .and_then(Curve::from_id)
-        .ok_or("a request without a known curve")?;
-    let input = crate::vectors::parse_input(&Value::Object(m))?;
+        .ok_or_else(|| bad("a request without a known curve"))?;
+    let input = crate::vectors::parse_input(&Value::Object(m)).map_err(ProtocolError::Request)?;
     Ok((id, curve, input))
 }
 
@@ -381,7 +477,18 @@ mod tests {
             ),
             (r#"{"id":7,"rejected":5}"#, Op::Mul, "must be a string"),
         ] {
-            let e = ok(line, op).unwrap_err();
+            let kind = ok(line, op).unwrap_err();
+            let typed = match line {
+                "nope" => matches!(kind, ProtocolError::NotJson { .. }),
+                "[1]" => matches!(kind, ProtocolError::NotObject { .. }),
+                r#"{"bytes":"00"}"# => matches!(kind, ProtocolError::NoId { .. }),
+                r#"{"id":8,"bytes":"00"}"# => {
+                    matches!(kind, ProtocolError::WrongId { want: 7, .. })
+                }
+                _ => matches!(kind, ProtocolError::Reply(_)),
+            };
+            assert!(typed, "{line}: {kind:?}");
+            let e = kind.to_string();
             assert!(e.contains(says), "{line}: {e}");
         }
     }
@@ -399,6 +506,7 @@ mod tests {
         assert_eq!(h.unknown, vec!["op twist on bn254", "curve p256"]);
         assert!(parse_hello(r#"{"name":"x","supports":{}}"#)
             .unwrap_err()
+            .to_string()
             .contains("version"));
         assert!(parse_hello(r#"{"name":"x","version":"1","supports":{"bn254":"mul"}}"#).is_err());
         assert_eq!(h.policy, None);
@@ -407,6 +515,7 @@ mod tests {
         let bad = r#"{"name":"x","version":"1","policy":"lax","supports":{}}"#;
         assert!(parse_hello(bad)
             .unwrap_err()
+            .to_string()
             .contains("unknown policy 'lax'"));
         let t = r#"{"name":"x","version":"1","time":{"bn254":{"mul":false}},"supports":{}}"#;
         assert_eq!(
@@ -418,6 +527,7 @@ mod tests {
         let num = r#"{"name":"x","version":"1","policy":1,"supports":{}}"#;
         assert!(parse_hello(num)
             .unwrap_err()
+            .to_string()
             .contains("'policy' must be a string"));
     }
 

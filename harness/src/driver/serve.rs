@@ -4,11 +4,33 @@
 //! with itself on every vector), and it is a template for drivers written
 //! in Rust.
 
-use super::protocol;
+use super::protocol::{self, ProtocolError};
 use crate::implementation::{run, Implementation};
 use crate::model::{Curve, Op};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
+
+/// Why serving stopped before the input ended.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The input ended before the handshake.
+    #[error("no handshake")]
+    NoHandshake,
+    /// The harness broke the protocol.
+    #[error(transparent)]
+    Protocol(#[from] ProtocolError),
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The implementation failed, which the protocol has no reply for.
+    #[error("request {id}: {answer}")]
+    Failed {
+        /// The request.
+        id: u64,
+        /// The failure.
+        answer: String,
+    },
+}
 
 /// Serves `imp` until its input ends; `Err` when the harness breaks the
 /// protocol or an answer cannot be given (a failure has no reply).
@@ -16,12 +38,9 @@ pub fn serve(
     imp: &dyn Implementation,
     input: impl BufRead,
     mut output: impl Write,
-) -> Result<(), String> {
+) -> Result<(), ServeError> {
     let mut lines = input.lines();
-    let first = lines
-        .next()
-        .ok_or("no handshake")?
-        .map_err(|e| e.to_string())?;
+    let first = lines.next().ok_or(ServeError::NoHandshake)??;
     protocol::parse_hello_request(&first)?;
     let supports: BTreeSet<(Curve, Op)> = Curve::ALL
         .into_iter()
@@ -33,7 +52,6 @@ pub fn serve(
             .write_all(line.as_bytes())
             .and_then(|()| output.write_all(b"\n"))
             .and_then(|()| output.flush())
-            .map_err(|e| e.to_string())
     };
     // Every pair with a secret input can be timed; a served implementation
     // makes no constant-time claim over the protocol.
@@ -50,7 +68,7 @@ pub fn serve(
         &time,
     ))?;
     for line in lines {
-        let line = line.map_err(|e| e.to_string())?;
+        let line = line?;
         if line.trim().is_empty() {
             continue;
         }
@@ -69,8 +87,10 @@ pub fn serve(
         }
         let (id, curve, input) = protocol::parse_request(&line)?;
         let answer = run(imp, curve, &input);
-        let reply =
-            protocol::reply(id, &answer).ok_or_else(|| format!("request {id}: {answer}"))?;
+        let reply = protocol::reply(id, &answer).ok_or_else(|| ServeError::Failed {
+            id,
+            answer: answer.to_string(),
+        })?;
         say(reply)?;
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 use super::file::LoadedFile;
 use super::tally::{At, CaseConflict, Suspect, Tally};
-use crate::implementation::{run, Implementation};
+use crate::implementation::{each, run_each, Implementation};
 use crate::judge::PolicyAnswers;
 use crate::model::{Answer, Expected};
 use crate::policy::{Expectation, Policy};
@@ -44,11 +44,12 @@ pub fn check(
             class: c.class.as_deref(),
         };
         let mut policies = PolicyAnswers::new(file.curve, &c.input, expectation);
-        let answers: Vec<(&str, Option<Policy>, Answer)> = impls
-            .iter()
-            .filter(|i| i.supports(file.curve, c.input.op()))
-            .map(|i| (i.name(), i.policy(), run(i.as_ref(), file.curve, &c.input)))
-            .collect();
+        let answers: Vec<(&str, Option<Policy>, Answer)> =
+            run_each(each(impls), file.curve, &c.input)
+                .answers
+                .into_iter()
+                .map(|r| (r.implementation.name(), r.implementation.policy(), r.answer))
+                .collect();
         for (name, _, a) in &answers {
             policies.offer(name, a);
         }

@@ -501,17 +501,12 @@ impl Tally {
         // The case's class, or the one the contract's rule that refuses
         // its point gives: a wrong answer is a known finding where the
         // implementation has either recorded.
-        let recorded = self.known_classes.get(imp);
-        let known = match (&got, recorded) {
+        let known = match (&got, self.known_classes.get(imp)) {
             (Answer::Failed(_), _) | (_, None) => None,
-            (_, Some(recorded)) => [
-                at.class,
-                crate::classes::rule::of_refused_point(at.curve, at.input),
-            ]
-            .into_iter()
-            .flatten()
-            .find(|c| recorded.iter().any(|r| r == c))
-            .map(str::to_string),
+            (_, Some(recorded)) => {
+                crate::classes::rule::known_finding(recorded, at.class, at.curve, at.input)
+                    .map(str::to_string)
+            }
         };
         let f = CaseFailure {
             label: at.label.into(),
