@@ -7,6 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 llvm=${LLVM:-$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin}
+# Each missing tool is one line and exit 3, "not run".
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "not run: cargo-fuzz is not installed (cargo install cargo-fuzz --version 0.13.2 --locked)" >&2
+  exit 3
+fi
+if [ ! -x "$llvm/llvm-profdata" ]; then
+  echo "not run: no llvm-profdata in $llvm (rustup component add llvm-tools)" >&2
+  exit 3
+fi
 targets=${TARGETS:-$(cargo fuzz list)}
 objects=()
 for t in $targets; do

@@ -3,3 +3,10 @@
 # branch folding. The last two are cargo-fuzz defaults that cost two to three
 # times the throughput on this arithmetic-heavy code (docs/fuzzing.md).
 FUZZ_FLAGS=(-O -s none --no-trace-compares --disable-branch-folding=false)
+
+# Without cargo-fuzz nothing here can run: say so in one line and exit 3,
+# the "not run" status (never a pass, never a failure).
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "not run: cargo-fuzz is not installed (cargo install cargo-fuzz --version 0.13.2 --locked)" >&2
+  exit 3
+fi

@@ -44,6 +44,10 @@ fn the_reference_over_the_protocol_passes_every_vector() {
 /// Each broken driver: its own named failure, exit 1, and the reference's
 /// results beside it intact.
 #[test]
+#[cfg_attr(
+    twinmul_no_python3,
+    ignore = "needs python3 on PATH (its drivers are Python scripts)"
+)]
 fn broken_drivers_are_named_and_the_run_goes_on() {
     let script = root().join("cli/tests/drivers/misbehave.py");
     let cases = [
@@ -179,6 +183,10 @@ fn the_audit_header_names_the_drivers() {
 /// go-v0.0.15` it passes as it is. Declared, it is held to Go whatever the
 /// run's policy.
 #[test]
+#[cfg_attr(
+    twinmul_no_python3,
+    ignore = "needs python3 on PATH (its drivers are Python scripts)"
+)]
 fn policy_differences_are_explained_and_fail_when_the_policy_is_chosen() {
     let proxy = root().join("cli/tests/drivers/undeclared.py");
     let undeclared = format!(

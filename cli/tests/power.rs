@@ -105,6 +105,10 @@ fn the_audit_seed_is_fresh_and_replays() {
 /// pairs twinmul does not know, each fail the run beside the reference
 /// (exit 1), named, with the unknown names shown in the header.
 #[test]
+#[cfg_attr(
+    twinmul_no_python3,
+    ignore = "needs python3 on PATH (its drivers are Python scripts)"
+)]
 fn an_implementation_that_answers_nothing_fails() {
     let script = root().join("cli/tests/drivers/misbehave.py");
     for (mode, says) in [
@@ -305,6 +309,10 @@ fn the_class_table_in_the_docs_is_the_catalogue() {
 /// from docs/drivers.md alone (`tests/drivers/wrong.py`): the random
 /// campaign alone catches each, and names the class it is wrong on.
 #[test]
+#[cfg_attr(
+    twinmul_no_python3,
+    ignore = "needs python3 on PATH (its drivers are Python scripts)"
+)]
 fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
     let dir = std::env::temp_dir().join(format!("twinmul-power-wrong-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -369,6 +377,10 @@ fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
 /// and the wrong answer it did not cover fails as before; a class that is
 /// not in the catalogue is a usage error.
 #[test]
+#[cfg_attr(
+    twinmul_no_python3,
+    ignore = "needs python3 on PATH (its drivers are Python scripts)"
+)]
 fn known_findings_are_reported_and_only_they_pass() {
     let dir = std::env::temp_dir().join(format!("twinmul-power-known-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -504,6 +516,10 @@ fn a_wrong_optimized_crate_is_an_oracle_conflict_not_a_blame() {
 /// and verifies as Go v0.0.15 follows no single policy: each answer alone
 /// is explained, together they fail, in vector files and in the campaign.
 #[test]
+#[cfg_attr(
+    twinmul_no_python3,
+    ignore = "needs python3 on PATH (its drivers are Python scripts)"
+)]
 fn two_policies_at_once_fail() {
     use twinmul_adapters::flavours::Flavour;
     use twinmul_harness::Policy;
@@ -567,6 +583,10 @@ fn two_policies_at_once_fail() {
 /// the file states none of P's for that input, is judged against P's
 /// answer as twinmul computes it, not left unchecked.
 #[test]
+#[cfg_attr(
+    twinmul_no_python3,
+    ignore = "needs python3 on PATH (its drivers are Python scripts)"
+)]
 fn a_chosen_policy_is_judged_where_the_file_states_another() {
     let dir = std::env::temp_dir().join(format!("twinmul-power-chosen-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
