@@ -5,8 +5,15 @@ the rounds of each implementation's median, and the ratio to the fastest
 peer computed within each round (both ran minutes apart at most) — its
 median over the rounds and, with several rounds, its range. Then the
 analytic field-multiplication counts with the floor they imply at the
-measured field-multiplication latency."""
-import json, os, sys, datetime, statistics
+measured field-multiplication latency; then "About this run" from the
+run's own record (meta.json beside the rounds: CPU, compilers, flags, the
+peers' versions from Cargo.lock); then the hand-kept sections of the
+committed BENCHMARKS.md, from "## Measured and not kept" on, unchanged."""
+import json, os, re, sys, datetime, statistics
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KEPT_FROM = "## Measured and not kept"
+PEERS = ["k256", "secp256k1", "secp256k1-sys", "ark-bn254", "ark-bls12-381", "blst", "bls12_381", "goldilocks-crypto"]
 
 roots = sys.argv[1:] or [os.path.join(os.path.dirname(__file__), "..", "target", "criterion")]
 
@@ -36,8 +43,11 @@ def is_peer(name):
 
 out = []
 out.append("# Benchmarks\n")
-out.append(f"{len(rounds)} criterion round(s) on this machine ({datetime.date.today()}, 2-core VM, benches pinned to core 0 "
-           "with `taskset`), built with `-C target-cpu=native` (benches only). Regenerate with `UPDATE=1 bash benches/run.sh`. "
+meta_path = os.path.join(os.path.dirname(os.path.abspath(roots[0])), "meta.json")
+meta = json.load(open(meta_path)) if os.path.exists(meta_path) else {}
+out.append(f"{len(rounds)} criterion round(s) on {meta.get('cpu', 'this machine')} ({meta.get('date', datetime.date.today())}; "
+           "the flags and versions are under [About this run](#about-this-run)), benches pinned to one core where `taskset` exists, "
+           "built with `-C target-cpu=native` (benches only). Regenerate with `UPDATE=1 bash benches/run.sh`. "
            "Median = the median over the rounds of criterion's median. Ratio = our median / the fastest peer's median, "
            "computed within each round, then its median over the rounds (< 1 means we are faster), and its range over "
            "the rounds; groups without a peer compare with our own constant-time `mul`.\n")
@@ -91,30 +101,29 @@ out.append("\n## Field multiplications per operation and the implied floor\n\n"
 for label, n, key in counts:
     lv = lat.get(key)
     out.append(f"| {label} | {n} | {fmt(n * lv) if lv else '-'} |")
-out.append("""
-## Measured and not kept
+def lock_versions():
+    """Each peer's version, as Cargo.lock pins it."""
+    text = open(os.path.join(HERE, "..", "Cargo.lock")).read()
+    found = {}
+    for name, version in re.findall(r'\[\[package\]\]\nname = "([^"]+)"\nversion = "([^"]+)"', text):
+        if name in PEERS:
+            found.setdefault(name, []).append(version)
+    return found
 
-Ideas that were built, tested and benched side by side with the code they would have replaced (same
-machine, A/B runs of the two bench binaries), and dropped; listed so that nobody pays for them twice.
+out.append("\n## About this run\n")
+if meta:
+    out.append(f"- Date: {meta['date']}; {meta['rounds']} round(s).")
+    out.append(f"- CPU: {meta['cpu']}, {meta['cores']} core(s); features used by the code measured here: {', '.join(meta['cpu_features']) or 'none'}.")
+    out.append(f"- Benches pinned with `{meta['pinned']}`." if meta.get("pinned") else "- Benches not pinned (no `taskset`).")
+    out.append(f"- Rust: {meta['rustc']}, `RUSTFLAGS={meta['rustflags']}` for twinmul and every Rust peer alike (cargo's bench profile: opt-level 3, thin-local LTO).")
+    out.append(f"- C: {meta['cc']}, `CFLAGS={meta['cflags']}` appended to the bench profile's `-O3` for libsecp256k1 (secp256k1-sys) and blst.")
+    out.append(f"- blst's assembly: {meta['blst_adx']}.")
+else:
+    out.append("- No record of the run (meta.json) was found beside the rounds.")
+out.append("- Peer versions (Cargo.lock): " + ", ".join(f"{n} {'/'.join(v)}" for n, v in sorted(lock_versions().items())) + ".")
 
-| idea | what the benches showed |
-|---|---|
-| x86-64 assembly for the GF(p⁵) product and square (192-bit accumulator per coefficient, no spills) | alone 14–16 % faster (mul 19.4 → 16.6 ns, square 15.9 → 14.0 ns), but ECgFp5 verification and `mul` 5–13 % slower: the operands go through memory and LLVM can no longer interleave neighbouring operations (tried in two layouts) |
-| GF(p⁵) weights 3 and 6 as shift-and-add instead of multiplications | fewer multiplier µops, more spills: product +14 %, square +17 % |
-| (x, w) Jacobian with X scaled by 1/(16b) (the doubling's X′ becomes a plain product) | no measurable change in the verification loop |
-| ECgFp5 odd multiples of P built in (x, w) from an affine 2P | −0.13 µs of 3.9 µs: not worth the code |
-| s·G at wNAF width 14 (320 KiB table) | no faster than width 13 (160 KiB) |
-| constant-time `mul` at signed width 4 (8-entry tables, 33 digits) instead of 5 | width 5 kept since the 5 × 52 field: width 4 is 2.7–4.5 % slower on secp256k1, 0.6–1.2 % on BN254 and BLS12-381 (it was 1.6 % faster on BN254 with the Montgomery fields) |
-| β·x of φ's table computed once in `mul_vartime` instead of per addition | −0.3 % to −0.9 %: within noise (twice) |
-| table-scan masks computed into an array first, the array made opaque once (instead of each mask through the barrier) | secp256k1 `mul_g` 13.1 vs 12.0 µs: LLVM vectorised across entries again, with transposes |
-| secp256k1 product without Montgomery form (512-bit product, two folds by c = 2³² + 977), re-measured in a standalone latency loop | 24.2 vs 25.2 ns per product including the call (−4 %): not worth a second representation and regenerated tables |
-| (x, w) doubling and addition reordered so that the chain to the next Z starts first | `double_n` 1.7 % faster, the verification loop 0.5 % slower (the out-of-line addition's layout) |
-| (w + z)² doubling; non-Montgomery secp256k1 product; precomputed β·x tables; two accumulators in the variable-time comb; ECgFp5 e-window of width 4 or 6 | slower or no change |
-| Montgomery squaring for the lazy fields (schoolbook square with N(N + 1)/2 products, then REDC) | slower in a dependent chain than the CIOS product (BN254 15.4 vs 14.0 ns, BLS12-381 31.9 vs 30.7 ns): REDC cannot start before the square is done; CT `mul` BN254 −2.6 %, BLS12-381 ±0 |
-| secp256k1 field in [0, R) (the product folds its carry bit as + c with no comparison against p; sums and differences fold ± c up to twice) | product latency 16.8 → 15.2 ns, but CT `mul` +2 %, `mul_vartime` +13 %, BIP340 verify +7 %: the two-step folds are longer chains than add-then-masked-subtract, and every zero test compares with two representatives |
-| the 5 × 52-bit secp256k1 field (now `fe52.rs`) with every sum, difference and negation carried by one parallel carry step, instead of magnitudes and carry-free differences (`sub_mag`) | 128 Jacobian doublings + 43 mixed additions 18.4 µs against 17.3 µs with magnitudes (and 21.1 µs on the Montgomery field); with carried differences the variable-time paths were no faster than on the Montgomery field (`mul_g_vartime` 6.6 vs 6.1 µs) |
-| the variable-time product on the lazy fields with a branch back to [0, p) | 1 % slower than the lazy product: nothing is left to skip |
-| secp256k1's G table for BIP340 verification at wNAF width 10 (256 entries, 16 KiB) or 12 (1024, 64 KiB) instead of 14 (4096, 256 KiB) | verify 32.9 / 32.4 / 31.8 µs for widths 10 / 12 / 14 (two A/B runs); width 12 was kept at first, as 2 % was not worth four times the table. With verification at par with libsecp256k1 (median ratio 1.007 over twelve runs), width 14 measured 2.8 % faster (fastest tenth of samples, four alternating A/B runs: 63.6–63.9 against 65.5–66.0 µs on a slow host) and was adopted |
-| fat LTO and one codegen unit in the bench profile | ours unchanged, goldilocks-crypto about 15 % faster (verify 308 → 262 µs, `mul` 160 → 130 µs): the ratios above use cargo's default bench profile for every crate alike, and a user building the peers with LTO would see ours about 15 % closer |
-""")
+committed = os.path.join(HERE, "..", "BENCHMARKS.md")
+text = open(committed).read() if os.path.exists(committed) else ""
+if KEPT_FROM in text:
+    out.append("\n" + text[text.index(KEPT_FROM):].rstrip("\n"))
 print("\n".join(out))

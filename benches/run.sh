@@ -11,8 +11,13 @@
 set -eu
 cd "$(dirname "$0")/.."
 export RUSTFLAGS="-C target-cpu=native"
+# The C peers (libsecp256k1 through secp256k1-sys, blst) are built for this
+# CPU too: cc appends CFLAGS to its own -O3 of the bench profile. blst picks
+# its ADX assembly from the target features; its build log says so.
+export CFLAGS="-march=native"
 pin=""
 command -v taskset >/dev/null && pin="taskset -c 0"
+export PIN="$pin"
 rounds="${ROUNDS:-3}"
 rm -rf target/bench-rounds
 for r in $(seq "$rounds"); do
@@ -22,7 +27,29 @@ for r in $(seq "$rounds"); do
       --warm-up-time 1 --measurement-time "${MEASURE:-2}"
   done
 done
+# What the report prints under "About this run": the machine, the compilers
+# and the flags every implementation was built with.
+adx=$(cat target/native/release/build/blst-*/output 2>/dev/null | grep -m1 -i "adx" || echo "no ADX line in blst's build log")
+python3 - "$rounds" "$adx" > target/bench-rounds/meta.json <<'PY'
+import json, os, platform, subprocess, sys, datetime
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+flags = next((l.split(":", 1)[1].split() for l in open("/proc/cpuinfo") if l.startswith("flags")), [])
+json.dump({
+    "date": str(datetime.date.today()),
+    "rounds": int(sys.argv[1]),
+    "cpu": cpu,
+    "cpu_features": [f for f in ("adx", "bmi2", "avx2", "avx512f", "avx512ifma", "sha_ni") if f in flags],
+    "cores": os.cpu_count(),
+    "rustc": subprocess.run(["rustc", "-V"], capture_output=True, text=True).stdout.strip(),
+    "cc": subprocess.run(["cc", "--version"], capture_output=True, text=True).stdout.splitlines()[0],
+    "rustflags": os.environ.get("RUSTFLAGS", ""),
+    "cflags": os.environ.get("CFLAGS", ""),
+    "blst_adx": sys.argv[2],
+    "pinned": os.environ.get("PIN", ""),
+}, sys.stdout)
+PY
 out=target/BENCHMARKS.md
 [ "${UPDATE:-0}" = 1 ] && out=BENCHMARKS.md
-python3 benches/report.py target/bench-rounds/* > "$out"
+python3 benches/report.py target/bench-rounds/[0-9]* > "$out.new"
+mv "$out.new" "$out"
 echo "wrote $out"
