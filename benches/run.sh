@@ -32,7 +32,11 @@ done
 adx=$(cat target/native/release/build/blst-*/output 2>/dev/null | grep -m1 -i "adx" || echo "no ADX line in blst's build log")
 python3 - "$rounds" "$adx" > target/bench-rounds/meta.json <<'PY'
 import json, os, platform, subprocess, sys, datetime
-cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+info = {}
+for l in open("/proc/cpuinfo"):
+    k, _, v = l.partition(":")
+    info.setdefault(k.strip(), v.strip())
+cpu = f"{info.get('model name', platform.processor())} (family {info.get('cpu family', '?')}, model {info.get('model', '?')})"
 flags = next((l.split(":", 1)[1].split() for l in open("/proc/cpuinfo") if l.startswith("flags")), [])
 json.dump({
     "date": str(datetime.date.today()),
