@@ -88,7 +88,7 @@ pub struct DriverSpec {
     /// `--driver`, `TWINMUL_DRIVERS` or the configuration file's path.
     pub from: String,
     /// The classes of its known findings (the configuration file's
-    /// `known_findings`; see [`Implementation::known_findings`]).
+    /// `known_findings`; see [`crate::Implementation::known_findings`]).
     pub known_findings: Vec<String>,
 }
 
