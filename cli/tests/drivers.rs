@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
 mod common;
-use common::{root, text, twinmul, TWINMUL};
+use common::{arg, python_driver, root, scratch, text, twinmul, write, TWINMUL};
 
 /// The reference behind the protocol passes every committed vector, as the
 /// built-in reference does: the round trip loses nothing.
@@ -49,7 +49,6 @@ fn the_reference_over_the_protocol_passes_every_vector() {
     ignore = "needs python3 on PATH (its drivers are Python scripts)"
 )]
 fn broken_drivers_are_named_and_the_run_goes_on() {
-    let script = root().join("cli/tests/drivers/misbehave.py");
     let cases = [
         (
             "crash3",
@@ -76,7 +75,7 @@ fn broken_drivers_are_named_and_the_run_goes_on() {
     let runs: Vec<_> = cases
         .iter()
         .map(|(mode, _)| {
-            let driver = format!("bad=python3 {} {mode} {TWINMUL}", script.display());
+            let driver = python_driver("bad", "misbehave.py", &format!("{mode} {TWINMUL}"));
             std::thread::spawn(move || {
                 twinmul(&[
                     "vectors",
@@ -133,17 +132,16 @@ fn broken_drivers_are_named_and_the_run_goes_on() {
 #[test]
 fn the_audit_header_names_the_drivers() {
     let driver = format!("served={TWINMUL} serve reference");
-    let dir = std::env::temp_dir().join(format!("twinmul-drivers-audit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch();
     let two = format!("{}02", "00".repeat(31));
-    std::fs::write(
-        dir.join("two.json"),
-        format!(
+    write(
+        &dir,
+        "two.json",
+        &format!(
             r#"{{"curve":"bn254","source":"t","cases":[{{"op":"mul_g","scalar":"{two}",
             "result":"030644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd315ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4"}}]}}"#
         ),
-    )
-    .unwrap();
+    );
     let base = [
         "audit",
         "--no-ct",
@@ -156,7 +154,7 @@ fn the_audit_header_names_the_drivers() {
         "--driver",
         &driver,
         "--vectors",
-        dir.to_str().unwrap(),
+        arg(dir.path()),
         "--official",
         "vectors/official",
     ];
@@ -170,7 +168,6 @@ fn the_audit_header_names_the_drivers() {
     let mut json_args = base.to_vec();
     json_args.push("--json");
     let o = twinmul(&json_args);
-    std::fs::remove_dir_all(&dir).ok();
     let v: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
     assert_eq!(v["drivers"][0]["name"], "served");
     assert_eq!(v["drivers"][0]["from"], "--driver");
@@ -188,10 +185,10 @@ fn the_audit_header_names_the_drivers() {
     ignore = "needs python3 on PATH (its drivers are Python scripts)"
 )]
 fn policy_differences_are_explained_and_fail_when_the_policy_is_chosen() {
-    let proxy = root().join("cli/tests/drivers/undeclared.py");
-    let undeclared = format!(
-        "go=python3 {} {TWINMUL} optimized@go-v0.0.15",
-        proxy.display()
+    let undeclared = python_driver(
+        "go",
+        "undeclared.py",
+        &format!("{TWINMUL} optimized@go-v0.0.15"),
     );
     let declared = format!("go={TWINMUL} serve optimized@go-v0.0.15");
     let run = |driver: &str, policy: Option<&str>| {
@@ -308,14 +305,13 @@ fn a_driver_times_its_own_calls_and_the_leaky_reference_is_flagged() {
         assert!(r.pass(), "no claim: a leak is reported, not failed");
         assert!(r.verdict().starts_with("leaks"));
     }
-    let dir = std::env::temp_dir().join(format!("twinmul-driver-plot-{}", std::process::id()));
-    let files = ct_plot::write_all(&dir, &rows).unwrap();
+    let dir = scratch();
+    let files = ct_plot::write_all(dir.path(), &rows).unwrap();
     assert!(files
         .iter()
         .all(|f| std::fs::metadata(f).unwrap().len() > 500));
     let json = ct::dudect_json(&rows);
     assert_eq!(json[0]["series"].as_array().unwrap().len(), ct::STEPS);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// docs/drivers.md's worked examples, one exchange per curve, are what the

@@ -15,7 +15,7 @@ use twinmul_harness::reference::Reference;
 use twinmul_harness::{Answer, Curve, Expectation, Input, Op};
 
 mod common;
-use common::{root, text, twinmul, TWINMUL};
+use common::{arg, one_case_vectors, python_driver, root, scratch, text, twinmul, write, TWINMUL};
 
 fn two() -> Implementations {
     vec![Box::new(Reference), Box::new(Optimized::new(false))]
@@ -58,9 +58,12 @@ fn a_seed_replays_the_campaign_and_every_class_is_drawn() {
 /// seed twice draws the same campaign (the JSON's digest).
 #[test]
 fn the_audit_seed_is_fresh_and_replays() {
-    let dir = std::env::temp_dir().join(format!("twinmul-power-seed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(root().join("vectors/bn254.json"), dir.join("bn254.json")).unwrap();
+    let dir = scratch();
+    std::fs::copy(
+        root().join("vectors/bn254.json"),
+        dir.path().join("bn254.json"),
+    )
+    .unwrap();
     let run = |seed: Option<&str>| {
         let mut args = vec![
             "audit",
@@ -73,7 +76,7 @@ fn the_audit_seed_is_fresh_and_replays() {
             "--impl",
             "ark-bn254",
             "--vectors",
-            dir.to_str().unwrap(),
+            arg(dir.path()),
             "--official",
             "vectors/official",
         ];
@@ -93,7 +96,6 @@ fn the_audit_seed_is_fresh_and_replays() {
     let (s2, d2) = run(Some("123"));
     let (s3, d3) = run(None);
     let (s4, _) = run(None);
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!((s1, &d1), (s2, &d2));
     assert_eq!(s1, 123);
     assert_ne!(s3, s4, "two runs without --seed draw two seeds");
@@ -110,7 +112,6 @@ fn the_audit_seed_is_fresh_and_replays() {
     ignore = "needs python3 on PATH (its drivers are Python scripts)"
 )]
 fn an_implementation_that_answers_nothing_fails() {
-    let script = root().join("cli/tests/drivers/misbehave.py");
     for (mode, says) in [
         ("decline-all", "SILENT bad: it answered nothing comparable"),
         (
@@ -118,7 +119,7 @@ fn an_implementation_that_answers_nothing_fails() {
             "SILENT bad: its handshake names no (curve, op) pair twinmul knows",
         ),
     ] {
-        let driver = format!("bad=python3 {} {mode} {TWINMUL}", script.display());
+        let driver = python_driver("bad", "misbehave.py", &format!("{mode} {TWINMUL}"));
         let o = twinmul(&[
             "vectors",
             "check",
@@ -314,16 +315,9 @@ fn the_class_table_in_the_docs_is_the_catalogue() {
     ignore = "needs python3 on PATH (its drivers are Python scripts)"
 )]
 fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
-    let dir = std::env::temp_dir().join(format!("twinmul-power-wrong-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     // One harmless vector file, so that the campaign is the only stage
     // that can catch anything.
-    std::fs::write(
-        dir.join("g.json"),
-        r#"{"curve":"secp256k1","source":"t","cases":[{"op":"mul_g","scalar":"0000000000000000000000000000000000000000000000000000000000000001","result":"0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"}]}"#,
-    )
-    .unwrap();
-    let script = root().join("cli/tests/drivers/wrong.py");
+    let dir = one_case_vectors();
     let modes = [
         ("neg-uncompressed", "[point.uncompressed]"),
         ("reduce-x", "[point.x-above-p]"),
@@ -333,8 +327,8 @@ fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
     let runs: Vec<_> = modes
         .iter()
         .map(|(mode, _)| {
-            let driver = format!("wrong=python3 {} {mode} {TWINMUL}", script.display());
-            let vectors = dir.to_str().unwrap().to_string();
+            let driver = python_driver("wrong", "wrong.py", &format!("{mode} {TWINMUL}"));
+            let vectors = arg(dir.path()).to_string();
             std::thread::spawn(move || {
                 twinmul(&[
                     "audit",
@@ -368,7 +362,6 @@ fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
             "{mode}: no {class} in {out}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A finding the auditor has recorded (`known_findings` in the
@@ -382,24 +375,18 @@ fn wrong_drivers_are_caught_by_the_campaign_with_the_class_named() {
     ignore = "needs python3 on PATH (its drivers are Python scripts)"
 )]
 fn known_findings_are_reported_and_only_they_pass() {
-    let dir = std::env::temp_dir().join(format!("twinmul-power-known-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("g.json"),
-        r#"{"curve":"secp256k1","source":"t","cases":[{"op":"mul_g","scalar":"0000000000000000000000000000000000000000000000000000000000000001","result":"0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"}]}"#,
-    )
-    .unwrap();
+    let dir = one_case_vectors();
+    let config_dir = scratch();
     let script = root().join("cli/tests/drivers/wrong.py");
     let run = |known: &str| {
-        let config = dir.join(format!("known-{}.toml", known.len()));
-        std::fs::write(
-            &config,
-            format!(
+        let config = write(
+            &config_dir,
+            &format!("known-{}.toml", known.len()),
+            &format!(
                 "[drivers]\nwrong = {{ command = \"python3 {} reduce-x {TWINMUL}\", known_findings = [{known}] }}\n",
                 script.display()
             ),
-        )
-        .unwrap();
+        );
         twinmul(&[
             "audit",
             "--no-ct",
@@ -408,9 +395,9 @@ fn known_findings_are_reported_and_only_they_pass() {
             "--impl",
             "wrong",
             "--config",
-            config.to_str().unwrap(),
+            arg(&config),
             "--vectors",
-            dir.to_str().unwrap(),
+            arg(dir.path()),
             "--per-class",
             "4",
             "--official",
@@ -439,7 +426,6 @@ fn known_findings_are_reported_and_only_they_pass() {
     let unknown = run(r#""point.made-up""#);
     assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("'point.made-up' is no class"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// When the optimized crate is wrong, the judge does not blame the
@@ -523,8 +509,7 @@ fn a_wrong_optimized_crate_is_an_oracle_conflict_not_a_blame() {
 fn two_policies_at_once_fail() {
     use twinmul_adapters::flavours::Flavour;
     use twinmul_harness::Policy;
-    let script = root().join("cli/tests/drivers/two_policies.py");
-    let driver = format!("two=python3 {} {TWINMUL}", script.display());
+    let driver = python_driver("two", "two_policies.py", TWINMUL);
     let o = twinmul(&[
         "vectors",
         "check",
@@ -588,21 +573,19 @@ fn two_policies_at_once_fail() {
     ignore = "needs python3 on PATH (its drivers are Python scripts)"
 )]
 fn a_chosen_policy_is_judged_where_the_file_states_another() {
-    let dir = std::env::temp_dir().join(format!("twinmul-power-chosen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch();
     // [4 + p, 0, 0, 0, 0]: strict refuses it, Go reads G.
-    let f = dir.join("one.json");
-    std::fs::write(
-        &f,
+    let f = write(
+        &dir,
+        "one.json",
         r#"{"curve":"ecgfp5","source":"t","cases":[{"op":"decode","point":"05000000ffffffff0000000000000000000000000000000000000000000000000000000000000000","valid":false}]}"#,
-    )
-    .unwrap();
-    let proxy = root().join("cli/tests/drivers/undeclared.py");
-    let driver = format!(
-        "go=python3 {} {TWINMUL} optimized@go-v0.0.15",
-        proxy.display()
     );
-    let f = f.to_str().unwrap();
+    let driver = python_driver(
+        "go",
+        "undeclared.py",
+        &format!("{TWINMUL} optimized@go-v0.0.15"),
+    );
+    let f = arg(&f);
     let o = twinmul(&[
         "vectors",
         "check",
@@ -634,5 +617,4 @@ fn a_chosen_policy_is_judged_where_the_file_states_another() {
     let v: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
     assert_eq!(v["passed"], 1, "{v}");
     assert_eq!(v["judged_against_computed_answers"], 0, "{v}");
-    std::fs::remove_dir_all(&dir).ok();
 }
