@@ -111,10 +111,10 @@ fn glv_odd_digits<C: CurveParams>(
 
 /// Σ over odd digits of the whole scalar (curves without an endomorphism):
 /// s = (k + 2^L − 1)/2 mod n spells k as Σ (2·bitᵢ(s) − 1)·2^i with
-/// L = w·digits > bits(n), read window by window as odd digits (the
-/// argument of [`split_odd`] with one half).
+/// L = w·digits ≥ bits(n), so that s < n fits in L bits, read window by
+/// window as odd digits (the argument of [`split_odd`] with one half).
 fn odd_digits<C: CurveParams>(t: &[AffineXY<C::Fe>; CT_ENTRIES], k: &C::Scalar) -> Jacobian<C::Fe> {
-    let digits = odd_digits_for(C::Scalar::NUM_BITS + 1, CT_WINDOW);
+    let digits = odd_digits_for(C::Scalar::NUM_BITS, CT_WINDOW);
     debug_assert!(digits <= MAX_DIGITS);
     let two_l = C::Scalar::power_of_two(CT_WINDOW * digits as u32);
     let mut s = ((*k + two_l - C::Scalar::ONE) * C::Scalar::one_half()).to_le_limbs();

@@ -22,6 +22,7 @@
 //!
 
 use super::recode::{bits_at, MAX_DIGITS};
+use crate::arith::limbs;
 use crate::arith::scalar::ScalarField;
 use crate::point::params::GlvParams;
 use subtle::{Choice, ConditionallySelectable};
@@ -81,14 +82,8 @@ pub fn decompose<S: ScalarField>(k: &S, p: &GlvParams<S>) -> Split {
     let c2 = S::from_le_limbs_reduced(&mul_shift_round(&kl, &p.g2, p.shift));
     let k2 = c1 * S::from_le_limbs_reduced(&p.neg_b1) + c2 * S::from_le_limbs_reduced(&p.neg_b2);
     let k1 = *k - k2 * S::from_le_limbs_reduced(&p.lambda);
-    // Planted bug (only with `--cfg twinmul_planted_bug`): an off-by-one in
-    // k₁ for scalars whose low 12 bits are 0xabc.
     #[cfg(twinmul_planted_bug)]
-    let k1 = if kl[0] & 0xfff == 0xabc {
-        k1 + S::ONE
-    } else {
-        k1
-    };
+    let k1 = planted_bug_k1(kl[0], k1);
     let (neg1, neg2) = (k1.is_high(), k2.is_high());
     let a1 = S::conditional_select(&k1, &-k1, neg1);
     let a2 = S::conditional_select(&k2, &-k2, neg2);
@@ -97,6 +92,18 @@ pub fn decompose<S: ScalarField>(k: &S, p: &GlvParams<S>) -> Split {
         neg1,
         k2: a2.to_le_limbs(),
         neg2,
+    }
+}
+
+/// The planted bug (only with `--cfg twinmul_planted_bug`, for proving
+/// that the fuzz targets find bugs): k₁ off by one for scalars whose low 12
+/// bits are 0xabc.
+#[cfg(twinmul_planted_bug)]
+fn planted_bug_k1<S: ScalarField>(low: u64, k1: S) -> S {
+    if low & 0xfff == 0xabc {
+        k1 + S::ONE
+    } else {
+        k1
     }
 }
 
@@ -149,20 +156,12 @@ fn power_of_two_limbs(e: u32) -> [u64; 4] {
     r
 }
 
-/// 2^b ± a for a < 2^b (b < 255), the sign chosen by mask: constant time.
+/// 2^b ± a for a < 2^b (b < 255), the sign chosen by mask: constant time
+/// (the carry and borrow chains of `limbs`, then a masked select). The sum
+/// never carries: a's bits lie below b.
 fn offset_half(a: &[u64; 4], neg: Choice, b: u32) -> [u64; 4] {
     let base = power_of_two_limbs(b);
-    let (mut plus, mut minus) = ([0u64; 4], [0u64; 4]);
-    let (mut carry, mut borrow) = (false, false);
-    for i in 0..4 {
-        let (t, c1) = base[i].overflowing_add(a[i]);
-        let (t, c2) = t.overflowing_add(carry as u64);
-        plus[i] = t;
-        carry = c1 | c2;
-        let (t, b1) = base[i].overflowing_sub(a[i]);
-        let (t, b2) = t.overflowing_sub(borrow as u64);
-        minus[i] = t;
-        borrow = b1 | b2;
-    }
+    let (plus, _) = limbs::add(&base, a);
+    let (minus, _) = limbs::sub(&base, a);
     core::array::from_fn(|i| u64::conditional_select(&plus[i], &minus[i], neg))
 }

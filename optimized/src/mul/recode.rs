@@ -12,17 +12,13 @@
 /// The most digits any recoding here produces (ECgFp5: w = 5, 319 bits: 64).
 pub const MAX_DIGITS: usize = 64;
 
-/// The w bits of `e` starting at bit `pos` (public position).
+/// The w bits of `e` starting at bit `pos` (public position; w < 64):
+/// the limb there and the next one, as one 128-bit number, shifted down.
 pub(crate) fn bits_at(e: &[u64], pos: u32, w: u32) -> u64 {
-    let (li, bi) = ((pos / 64) as usize, pos % 64);
-    if li >= e.len() {
-        return 0;
-    }
-    let mut v = e[li] >> bi;
-    if bi + w > 64 && li + 1 < e.len() {
-        v |= e[li + 1] << (64 - bi);
-    }
-    v & ((1u64 << w) - 1)
+    let li = (pos / 64) as usize;
+    let limb = |i: usize| u128::from(e.get(i).copied().unwrap_or(0));
+    let two = limb(li) + (limb(li + 1) << 64);
+    (two >> (pos % 64)) as u64 & ((1u64 << w) - 1)
 }
 
 /// Signed radix-2^w recoding of `e` into `digits` digits (see the module doc).
@@ -71,21 +67,22 @@ pub fn wnaf_vartime<const L: usize>(e: &[u64; L], w: u32) -> ([i16; WNAF_MAX], u
         let tz = 64 * j as u32 + k[j].trailing_zeros();
         shift_right(&mut k, tz);
         i += tz as usize;
-        let m = (k[0] & ((1 << w) - 1)) as i64;
-        let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
+        // m is odd: k's lowest set bit is bit 0 now.
+        let m = k[0] & ((1 << w) - 1);
+        let negative = m >= 1 << (w - 1);
+        let d = m as i64 - if negative { 1 << w } else { 0 };
         out[i] = d as i16;
         len = i + 1;
-        // k −= d leaves k ≡ 0 mod 2^w: the next w − 1 digits are zero.
-        let (mut borrow, mut carry) = (
-            if d > 0 { d as u64 } else { 0 },
-            if d < 0 { d.unsigned_abs() } else { 0 },
-        );
-        for l in k.iter_mut() {
-            let (s, b) = l.overflowing_sub(borrow);
-            let (s, c) = s.overflowing_add(carry);
-            *l = s;
-            borrow = b as u64;
-            carry = c as u64;
+        // k − d ≡ 0 mod 2^w, so the next w − 1 digits are zero. A positive
+        // d is k's low w bits, which the shift below drops; a negative one
+        // is k + (2^w − m), which may carry.
+        if negative {
+            let mut carry = (1 << w) - m;
+            for l in k.iter_mut() {
+                let (s, c) = l.overflowing_add(carry);
+                *l = s;
+                carry = c as u64;
+            }
         }
         shift_right(&mut k, w);
         i += w as usize;

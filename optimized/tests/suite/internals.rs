@@ -251,7 +251,42 @@ fn mul2_vartime_edges() {
     run::<bls12_381::Bls12_381>();
 }
 
+/// `mul_shift_round(a, b, m)` is ⌊a·b / 2^m⌉ (halves round up), against
+/// big integers; a is cut to m bits where m < 256 so that the quotient
+/// fits in 256 bits, as the function requires.
+fn check_mul_shift_round(a: &[u64; 4], b: &[u64; 4], m: u32) {
+    let a = limbs::<4>(&(big(a) % (BigUint::from(1u32) << m.min(256))));
+    let want = (big(&a) * big(b) + (BigUint::from(1u32) << (m - 1))) >> m;
+    assert_eq!(
+        big(&twinmul::mul::glv::mul_shift_round(&a, b, m)),
+        want,
+        "m = {m}"
+    );
+}
+
+/// The rounding at its boundaries: a·b = 5·2^(m−1) (2.5 after the shift,
+/// which rounds up) and one unit of b either side of it, for shifts on and
+/// off limb boundaries.
+#[test]
+fn mul_shift_round_boundaries() {
+    for m in [
+        64u32, 65, 127, 128, 200, 255, 256, 257, 320, 383, 384, 385, 447, 448,
+    ] {
+        let s = (m - 1).saturating_sub(250);
+        let b = limbs::<4>(&(BigUint::from(1u32) << s));
+        let a = BigUint::from(5u32) << (m - 1 - s);
+        for a in [&a - 1u32, a.clone(), &a + 1u32] {
+            check_mul_shift_round(&limbs::<4>(&a), &b, m);
+        }
+    }
+}
+
 proptest! {
+    #[test]
+    fn mul_shift_round_random(a in any::<[u64; 4]>(), b in any::<[u64; 4]>(), m in 64u32..=448) {
+        check_mul_shift_round(&a, &b, m);
+    }
+
     #[test]
     fn glv_split_random(k in any::<[u64; 4]>()) {
         check_split::<secp256k1::Secp256k1>(&secp256k1::Scalar::from_le_limbs_reduced(&k));
@@ -397,40 +432,69 @@ fn bls_subgroup_check_matches_order_check() {
     );
 }
 
-/// secp256k1 declared without its endomorphism: the generic windowed paths
-/// of a curve without GLV, at full size (52 odd digits over 260 bits).
-#[derive(Clone, Copy, Debug)]
-struct Secp256k1Plain;
+/// A curve declared without its endomorphism: the generic windowed paths
+/// of a curve without GLV, at full size. secp256k1's 256-bit order takes
+/// 52 odd digits over 260 bits; BLS12-381's 255-bit order takes 51 over
+/// exactly 255, the case where the digits end at the order's top bit.
+macro_rules! plain_curve {
+    ($name:ident, $curve:ident, $marker:ident) => {
+        #[derive(Clone, Copy, Debug)]
+        struct $name;
 
-impl CurveParams for Secp256k1Plain {
-    type Fe = secp256k1::Fe;
-    type Scalar = secp256k1::Scalar;
-    const B: Self::Fe = secp256k1::Secp256k1::B;
-    const B3: Self::Fe = secp256k1::Secp256k1::B3;
-    const GENERATOR: (Self::Fe, Self::Fe) = secp256k1::Secp256k1::GENERATOR;
-    const ENDOMORPHISM: Option<twinmul::point::params::Endomorphism<Self::Fe, Self::Scalar>> = None;
+        impl CurveParams for $name {
+            type Fe = $curve::Fe;
+            type Scalar = $curve::Scalar;
+            const B: Self::Fe = $curve::$marker::B;
+            const B3: Self::Fe = $curve::$marker::B3;
+            const GENERATOR: (Self::Fe, Self::Fe) = $curve::$marker::GENERATOR;
+            const ENDOMORPHISM: Option<
+                twinmul::point::params::Endomorphism<Self::Fe, Self::Scalar>,
+            > = None;
+        }
+    };
+}
+plain_curve!(Secp256k1Plain, secp256k1, Secp256k1);
+plain_curve!(Bls12_381Plain, bls12_381, Bls12_381);
+
+/// Every multiplication path of a curve without endomorphism equals the
+/// reference `r` on k, 0, 1 and n − 1, at the point j·G.
+fn plain_curve_case<C: CurveParams>(
+    r: &rw::Curve,
+    k: [u64; 4],
+    j: u64,
+) -> Result<(), TestCaseError> {
+    let j = C::Scalar::from_u64(j);
+    let p = mul::mul_vartime(&ProjectivePoint::<C>::generator(), &j);
+    let pref = r.mul_g(&big(&j.to_le_limbs()));
+    for k in [k, [0; 4], [1, 0, 0, 0], limbs::<4>(&(r.n.clone() - 1u32))] {
+        let k = C::Scalar::from_le_limbs_reduced(&k);
+        let want = r.mul(&big(&k.to_le_limbs()), &pref);
+        prop_assert_eq!(to_ref(&mul::mul(&p, &k)), want.clone(), "mul");
+        prop_assert_eq!(
+            to_ref(&mul::mul_vartime(&p, &k)),
+            want.clone(),
+            "mul_vartime"
+        );
+        prop_assert_eq!(
+            to_ref(&mul::mul_complete(&p, &k)),
+            want.clone(),
+            "mul_complete"
+        );
+        let two = mul::mul2_vartime_projective(&j, &k, &p);
+        prop_assert_eq!(to_ref(&two), r.add(&pref, &want), "mul2_vartime_projective");
+    }
+    Ok(())
 }
 
 proptest! {
-    /// Every multiplication path of the curve without endomorphism equals
+    /// Every multiplication path of the curves without endomorphism equals
     /// the reference, on edge and random scalars.
     #[test]
     fn curve_without_endomorphism_matches_reference(
         k in proptest::array::uniform4(any::<u64>()),
         j in 1u64..,
     ) {
-        let r = twinmul_reference::secp256k1::curve();
-        let j = secp256k1::Scalar::from_u64(j);
-        let p = mul::mul_vartime(&ProjectivePoint::<Secp256k1Plain>::generator(), &j);
-        let pref = r.mul_g(&big(&j.to_le_limbs()));
-        for k in [k, [0; 4], [1, 0, 0, 0], limbs::<4>(&(r.n.clone() - 1u32))] {
-            let k = secp256k1::Scalar::from_le_limbs_reduced(&k);
-            let want = r.mul(&big(&k.to_le_limbs()), &pref);
-            prop_assert_eq!(to_ref(&mul::mul(&p, &k)), want.clone(), "mul");
-            prop_assert_eq!(to_ref(&mul::mul_vartime(&p, &k)), want.clone(), "mul_vartime");
-            prop_assert_eq!(to_ref(&mul::mul_complete(&p, &k)), want.clone(), "mul_complete");
-            let two = mul::mul2_vartime_projective(&j, &k, &p);
-            prop_assert_eq!(to_ref(&two), r.add(&pref, &want), "mul2_vartime_projective");
-        }
+        plain_curve_case::<Secp256k1Plain>(&twinmul_reference::secp256k1::curve(), k, j)?;
+        plain_curve_case::<Bls12_381Plain>(&twinmul_reference::bls12_381::curve(), k, j)?;
     }
 }
