@@ -494,7 +494,7 @@ proptest! {
         k in proptest::array::uniform4(any::<u64>()),
         j in 1u64..,
     ) {
-        plain_curve_case::<Secp256k1Plain>(&twinmul_reference::secp256k1::curve(), k, j)?;
-        plain_curve_case::<Bls12_381Plain>(&twinmul_reference::bls12_381::curve(), k, j)?;
+        plain_curve_case::<Secp256k1Plain>(twinmul_reference::secp256k1::curve(), k, j)?;
+        plain_curve_case::<Bls12_381Plain>(twinmul_reference::bls12_381::curve(), k, j)?;
     }
 }
