@@ -33,9 +33,15 @@ fn check<C: GeneratorTable>(
 
 fn contexts<C: GeneratorTable>() -> Vec<GeneratorContext<C>> {
     let mut v = vec![GeneratorContext::<C>::new().unwrap()];
-    for seed in [[0u8; 64], [0xff; 64], [7; 64]] {
+    // [0; 64] gives b = 0: the fallback path; the last seed's z factors
+    // are 1 and 1 before their `| 1`, which must keep z ≠ 0.
+    let mut ones = [0u8; 64];
+    for limb in 4..8 {
+        ones[8 * limb] = 1;
+    }
+    for seed in [[0u8; 64], [0xff; 64], [7; 64], ones] {
         let mut c = GeneratorContext::<C>::new().unwrap();
-        c.rerandomize_with(&seed); // [0; 64] gives b = 0: the fallback path
+        c.rerandomize_with(&seed);
         v.push(c);
     }
     v
