@@ -89,3 +89,45 @@ impl<F: Field> ConditionallyNegatable for AffineXY<F> {
         self.y = F::conditional_select(&self.y, &self.y.neg_lazy(), c);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curves::secp256k1::{Fe, Secp256k1};
+
+    type P = AffinePoint<Secp256k1>;
+
+    fn point(x: Fe, y: Fe) -> P {
+        AffinePoint {
+            x,
+            y,
+            infinity: Choice::from(0),
+        }
+    }
+
+    /// The curve equation, on and off the curve: G and −G satisfy it, G
+    /// with y + 1 or x + 1 does not, and the identity counts as on it.
+    #[test]
+    fn the_curve_equation() {
+        let g = P::generator();
+        assert!(bool::from(g.is_on_curve()));
+        assert!(bool::from(point(g.x, -g.y).is_on_curve()));
+        assert!(!bool::from(point(g.x, g.y + Fe::ONE).is_on_curve()));
+        assert!(!bool::from(point(g.x + Fe::ONE, g.y).is_on_curve()));
+        assert!(bool::from(P::identity().is_on_curve()));
+    }
+
+    /// Equality: the identity equals itself and nothing else; a finite
+    /// point equals only the same (x, y).
+    #[test]
+    fn equality() {
+        let (g, o) = (P::generator(), P::identity());
+        let zero = point(Fe::ZERO, Fe::ZERO);
+        assert!(bool::from(o.ct_eq(&o)));
+        assert!(bool::from(g.ct_eq(&g)));
+        assert!(!bool::from(o.ct_eq(&g)) && !bool::from(g.ct_eq(&o)));
+        assert!(!bool::from(o.ct_eq(&zero)) && !bool::from(zero.ct_eq(&o)));
+        assert!(!bool::from(g.ct_eq(&point(g.x, -g.y))));
+        assert!(!bool::from(g.ct_eq(&point(-g.x, g.y))));
+    }
+}
