@@ -266,7 +266,7 @@ mod tests {
 
     /// Every byte of the seed reaches the blinding: bytes 0–31 the scalar
     /// b, bytes 32–63 the factor z (a change above each limb's lowest bit,
-    /// which `| 1` overrides).
+    /// which `| 1` overrides); and z is not confined to a small range.
     #[test]
     fn every_seed_byte_reaches_the_blinding() {
         let seed: [u8; 64] = core::array::from_fn(|i| (i as u8).wrapping_mul(37) ^ 0x5a);
@@ -276,6 +276,10 @@ mod tests {
             c
         };
         let base = context(&seed);
+        // z spreads over the field: its top 128 bits are not all zero.
+        let mut z = [0u8; 32];
+        base.z.write_be_bytes(&mut z);
+        assert!(z[..16].iter().any(|&b| b != 0), "z = {z:02x?}");
         for i in 0..64 {
             let mut s = seed;
             s[i] ^= 2;
