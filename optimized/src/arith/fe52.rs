@@ -137,11 +137,6 @@ impl Fe52 {
         CtOption::new(Self::from_canonical_const(*v), Choice::from(below as u8))
     }
 
-    /// The limbs as stored (not reduced), for tests.
-    pub fn raw_limbs(&self) -> [u64; 5] {
-        self.n
-    }
-
     /// The fully reduced representative (< p), magnitude 1; libsecp256k1's
     /// `fe_normalize`. Takes magnitude ≤ 32. The final subtraction of p is
     /// folded as + c with carries, always run.
@@ -728,6 +723,44 @@ mod tests {
                 h.check();
             }
         }
+    }
+
+    /// The uncarried difference of the curve formulas at its bound: b with
+    /// every limb at the largest its magnitude M allows, for each M the
+    /// formulas use. 2(M + 1)·p is the smallest multiple of p whose limbs
+    /// all exceed b's (2M·p does not: its limb 0 is below 2M·(2⁵² − 1)).
+    #[test]
+    fn sub_mag_at_the_largest_limbs() {
+        fn case<const M: u32>() {
+            let a = Fe52::raw(max_limbs(1), 1);
+            let b = Fe52::raw(max_limbs(u64::from(M)), M);
+            let d = a.sub_mag::<M>(&b);
+            assert_eq!(value(d.n), value(a.n) - value(b.n), "M = {M}");
+            Fe52::raw(d.n, 1 + M + 1).check();
+        }
+        case::<1>();
+        case::<2>();
+        case::<4>();
+        case::<5>();
+        case::<6>();
+        case::<16>();
+    }
+
+    /// The debug magnitude checks are what prove the lazy sums safe (the
+    /// module doc), so they must fire: a product of magnitude 9 and a limb
+    /// above its declared magnitude are both refused.
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "MUL_MAX_MAG")]
+    fn a_product_above_magnitude_8_is_refused() {
+        let _ = Fe52::raw(max_limbs(9), 9) * Fe52::ONE;
+    }
+
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "above magnitude 1")]
+    fn a_limb_above_its_magnitude_is_refused() {
+        let _ = Fe52::raw([2 * M52 + 1, 0, 0, 0, 0], 1).square();
     }
 
     /// `normalize` reduces every representative of the values next to p and

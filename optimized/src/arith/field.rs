@@ -53,9 +53,7 @@ pub trait Field:
     fn sqrt(&self) -> CtOption<Self>;
     /// A square root, `None` for a non-square. Variable time: public inputs
     /// only.
-    fn sqrt_vartime(&self) -> Option<Self> {
-        self.sqrt().into()
-    }
+    fn sqrt_vartime(&self) -> Option<Self>;
     /// Whether this is zero.
     fn is_zero(&self) -> Choice;
     /// Whether the canonical value is odd.

@@ -33,6 +33,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 /// An element of GF(p) in Montgomery form.
+#[derive(Clone, Copy)]
 pub struct Fp<P: FieldParams<N>, const N: usize> {
     limbs: [u64; N],
     _p: PhantomData<P>,
@@ -49,13 +50,6 @@ const fn planted_bug_drop_carry(low: u64, top: u64) -> u64 {
         top
     }
 }
-
-impl<P: FieldParams<N>, const N: usize> Clone for Fp<P, N> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<P: FieldParams<N>, const N: usize> Copy for Fp<P, N> {}
 
 impl<P: FieldParams<N>, const N: usize> fmt::Debug for Fp<P, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -792,6 +786,84 @@ mod tests {
         }
         // Not vacuous: some products are left in [p, 2p).
         assert!(high_products > 0);
+    }
+
+    /// 2¹²⁷ − 1, a prime whose top limb is 2⁶³ − 1 and every other limb all
+    /// ones: the one shape below R/2 where the no-carry CIOS does not hold.
+    #[derive(Clone, Copy, Debug)]
+    struct Mersenne127;
+    impl FieldParams<2> for Mersenne127 {
+        const MODULUS: [u64; 2] = [u64::MAX, u64::MAX >> 1];
+    }
+    /// The same top limb with a lower limb that is not all ones (2¹²⁷ − 3, odd;
+    /// only the criterion is read, not the arithmetic).
+    #[derive(Clone, Copy, Debug)]
+    struct TopLimbOnly;
+    impl FieldParams<2> for TopLimbOnly {
+        const MODULUS: [u64; 2] = [u64::MAX - 2, u64::MAX >> 1];
+    }
+
+    /// The no-carry criterion at its boundary, and the generic REDC it sends
+    /// 2¹²⁷ − 1 to, against big integers. Every declared field is far from
+    /// the boundary, so only these two moduli can tell the criterion's loop
+    /// from a wrong one.
+    #[test]
+    fn the_no_carry_boundary() {
+        // At run time, not in a const block: a mutant of the criterion must
+        // fail a test, not the build.
+        let no_carry = [
+            Fp::<Mersenne127, 2>::NO_CARRY,
+            Fp::<TopLimbOnly, 2>::NO_CARRY,
+        ];
+        assert_eq!(no_carry, [false, true]);
+        type M = Fp<Mersenne127, 2>;
+        let p = (1u128 << 127) - 1;
+        for (a, b) in [
+            (3u128, 5u128),
+            (p - 1, p - 1),
+            (p - 2, 7),
+            (1 << 126, 1 << 126),
+            (0x1234_5678_9abc_def0_1234_5678_9abc_def0 % p, p - 3),
+        ] {
+            let x = M::from_canonical_limbs(&[a as u64, (a >> 64) as u64]).unwrap();
+            let y = M::from_canonical_limbs(&[b as u64, (b >> 64) as u64]).unwrap();
+            let want = mulmod(a, b, p);
+            let got = (x * y).to_canonical_limbs();
+            assert_eq!(got, [want as u64, (want >> 64) as u64], "{a:#x}·{b:#x}");
+            let got = x.mul_vartime(&y).to_canonical_limbs();
+            assert_eq!(
+                got,
+                [want as u64, (want >> 64) as u64],
+                "vartime {a:#x}·{b:#x}"
+            );
+        }
+    }
+
+    /// (a·b) mod p for p < 2¹²⁷, by doubling and adding (the test's oracle).
+    fn mulmod(a: u128, mut b: u128, p: u128) -> u128 {
+        let (mut acc, mut a) = (0u128, a % p);
+        while b > 0 {
+            if b & 1 == 1 {
+                acc = (acc + a) % p;
+            }
+            a = (a + a) % p;
+            b >>= 1;
+        }
+        acc
+    }
+
+    /// The one-multiplication REDC is taken where the modulus is
+    /// 2^(64N) − c (secp256k1's base field) and nowhere else: without it the
+    /// products stay right and only get slower, which no other test sees.
+    #[test]
+    fn the_special_form_is_recognised() {
+        assert_eq!(Fp::<secp256k1::BaseParams, 4>::SPECIAL_C, (1 << 32) + 977);
+        assert_eq!(Fp::<secp256k1::ScalarParams, 4>::SPECIAL_C, 0);
+        assert_eq!(Fp::<bn254::BaseParams, 4>::SPECIAL_C, 0);
+        assert_eq!(Fp::<bn254::ScalarParams, 4>::SPECIAL_C, 0);
+        assert_eq!(Fp::<bls12_381::BaseParams, 6>::SPECIAL_C, 0);
+        assert_eq!(Fp::<bls12_381::ScalarParams, 4>::SPECIAL_C, 0);
+        assert_eq!(Fp::<toy::BaseParams, 1>::SPECIAL_C, 0);
     }
 
     #[test]

@@ -116,23 +116,28 @@ fn non_canonical_field_bytes_are_rejected() {
     assert_eq!(big(&r.to_le_limbs()), want);
 }
 
-/// secp256k1's reduction folds R ≡ c: its rare case is a REDC result in
-/// [p, R) without a carry, which only products with Montgomery limbs v < c
-/// can reach (as v + p). Random inputs never do (probability ~2⁻²²⁴), so
-/// they are built: z with limbs v, x arbitrary, y = z/x; about half of the
-/// x land in the rare case. Both the constant-time and the variable-time
-/// product must give exactly v. (A planted `due = top` fails this test.)
-#[test]
-fn secp256k1_reduction_rare_case() {
-    type F = secp256k1::FeMont;
-    let p = big(&secp256k1::BaseParams::MODULUS);
+/// The final subtraction of a Montgomery product is needed only when the
+/// REDC result lands in [p, 2p), and the variable-time products skip it
+/// when the top limb shows r < p. A result v + p with v small has p's top
+/// limb, so only products equal to small Montgomery limbs v reach the
+/// deciding case; random inputs almost never do, so they are built: z with
+/// limbs v, x arbitrary, y = z/x, and a good share of the x land in
+/// [p, 2p). Both the constant-time and the variable-time product must give
+/// exactly v. Two fields take these paths: secp256k1's base field, whose
+/// reduction folds R ≡ c (a REDC result in [p, R) without a carry; a
+/// planted `due = top` fails here), and BLS12-381's scalar field, the one
+/// non-lazy field of the no-carry CIOS (a skip on `r[N−1] <= p[N−1]`
+/// fails here).
+fn reduction_rare_case<P: FieldParams<4>>(vs: &[u64]) {
+    type F<P> = Fp<P, 4>;
+    let p = big(&P::MODULUS);
     let r_inv = (BigUint::from(1u32) << 256u32).modpow(&(&p - 2u32), &p);
-    for v in [1u64, 2, 977, (1 << 32) + 976] {
+    for &v in vs {
         let zc = (BigUint::from(v) * &r_inv) % &p;
-        let z = F::from_canonical_limbs(&limbs(&zc)).unwrap();
+        let z = F::<P>::from_canonical_limbs(&limbs(&zc)).unwrap();
         assert_eq!(z.montgomery_limbs(), [v, 0, 0, 0]);
         for i in 1..64u64 {
-            let x = F::from_u64(i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let x = F::<P>::from_u64(i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
             let y = z * x.invert().unwrap();
             assert_eq!((x * y).montgomery_limbs(), [v, 0, 0, 0], "x·y");
             assert_eq!(
@@ -142,6 +147,12 @@ fn secp256k1_reduction_rare_case() {
             );
         }
     }
+}
+
+#[test]
+fn reduction_rare_cases() {
+    reduction_rare_case::<secp256k1::BaseParams>(&[1, 2, 977, (1 << 32) + 976]);
+    reduction_rare_case::<bls12_381::ScalarParams>(&[0, 1, 2, 1 << 40]);
 }
 
 proptest! {
