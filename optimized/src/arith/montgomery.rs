@@ -708,6 +708,7 @@ mod tests {
     //! to big integers in `optimized/tests/suite/internals.rs`.)
     use super::*;
     use crate::curves::{bls12_381, bn254, secp256k1, toy};
+    use num_bigint::BigUint;
 
     /// Which fields are lazy, checked at compile time. The toy curve's
     /// fields are lazy too, so its exhaustive tests run the lazy
@@ -804,7 +805,7 @@ mod tests {
     }
 
     /// The no-carry criterion at its boundary, and the generic REDC it sends
-    /// 2¹²⁷ − 1 to, against big integers. Every declared field is far from
+    /// 2¹²⁷ − 1 to, against big integers (`num-bigint`). Every declared field is far from
     /// the boundary, so only these two moduli can tell the criterion's loop
     /// from a wrong one.
     #[test]
@@ -827,7 +828,8 @@ mod tests {
         ] {
             let x = M::from_canonical_limbs(&[a as u64, (a >> 64) as u64]).unwrap();
             let y = M::from_canonical_limbs(&[b as u64, (b >> 64) as u64]).unwrap();
-            let want = mulmod(a, b, p);
+            let want = u128::try_from(BigUint::from(a) * BigUint::from(b) % BigUint::from(p))
+                .expect("below p");
             let got = (x * y).to_canonical_limbs();
             assert_eq!(got, [want as u64, (want >> 64) as u64], "{a:#x}·{b:#x}");
             let got = x.mul_vartime(&y).to_canonical_limbs();
@@ -837,19 +839,6 @@ mod tests {
                 "vartime {a:#x}·{b:#x}"
             );
         }
-    }
-
-    /// (a·b) mod p for p < 2¹²⁷, by doubling and adding (the test's oracle).
-    fn mulmod(a: u128, mut b: u128, p: u128) -> u128 {
-        let (mut acc, mut a) = (0u128, a % p);
-        while b > 0 {
-            if b & 1 == 1 {
-                acc = (acc + a) % p;
-            }
-            a = (a + a) % p;
-            b >>= 1;
-        }
-        acc
     }
 
     /// The one-multiplication REDC is taken where the modulus is
