@@ -20,8 +20,14 @@ if [ ! -s "$diff" ]; then
   exit 0
 fi
 command -v cargo-mutants >/dev/null 2>&1 || cargo install cargo-mutants --version 27.1.0 --locked
+# nextest stops a mutant's tests at the first failure, where cargo test
+# waits for the slowest test of the failing binary (docs/testing.md).
+tool=()
+if cargo nextest --version >/dev/null 2>&1; then
+  tool=(--test-tool nextest)
+fi
 set +e
-timeout "$limit" cargo mutants --package twinmul --in-diff "$diff" -o target/mutants-in-diff 2>&1 | tee target/mutants-in-diff.log
+timeout "$limit" cargo mutants --package twinmul "${tool[@]}" --in-diff "$diff" -o target/mutants-in-diff 2>&1 | tee target/mutants-in-diff.log
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" = 0 ] && grep -q "No mutants to filter" target/mutants-in-diff.log; then

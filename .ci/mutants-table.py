@@ -3,6 +3,9 @@
 the file itself) into one table per source file: mutants, caught, missed,
 unviable, timeout, and the share of viable mutants caught; then lists every
 survivor. A mutant seen in several runs counts once, its last outcome.
+Names carry the mutant's line and column, so runs are merged as they are
+only when they mutated the same code; a run over an older version is
+merged by its own names, which an edit above a mutant has moved.
 
 A survivor listed in .cargo/mutants-accounted.toml (equivalent, or not
 observable by a safe test, with the reason) is shown with its reason and
@@ -119,16 +122,31 @@ def main(args):
 def self_test():
     """The accounting must be able to fail: an unexplained survivor, and a
     second survivor of an entry's shape beyond its count, are unexplained;
-    every entry of the file compiles and has a reason."""
+    every entry of the file compiles and has a reason. Checked with explicit
+    comparisons, not `assert`, so that `python3 -O` cannot skip them."""
+    failures = []
+
+    def expect(what, got, want):
+        if got != want:
+            failures.append(f"{what}: got {got!r}, want {want!r}")
+
     entries = [(re.compile(r"^a\.rs:L:C: replace \| with \^ in f$"), 1, "disjoint bits")]
-    acc, unexp = account(["a.rs:3:9: replace | with ^ in f"], entries)
-    assert list(acc) == ["a.rs:3:9: replace | with ^ in f"] and unexp == [], (acc, unexp)
-    acc, unexp = account(["a.rs:3:9: replace | with ^ in f", "a.rs:7:2: replace | with ^ in f"], entries)
-    assert len(acc) == 1 and unexp == ["a.rs:7:2: replace | with ^ in f"], (acc, unexp)
-    acc, unexp = account(["a.rs:3:9: replace & with | in f", "b.rs:3:9: replace | with ^ in f"], entries)
-    assert acc == {} and len(unexp) == 2, (acc, unexp)
+    first, second = "a.rs:3:9: replace | with ^ in f", "a.rs:7:2: replace | with ^ in f"
+    acc, unexp = account([first], entries)
+    expect("one survivor of an accounted shape", (list(acc), unexp), ([first], []))
+    acc, unexp = account([first, second], entries)
+    expect("one more than the count", (list(acc), unexp), ([first], [second]))
+    other_op, other_file = "a.rs:3:9: replace & with | in f", "b.rs:3:9: replace | with ^ in f"
+    acc, unexp = account([other_op, other_file], entries)
+    expect("another operator, another file", (list(acc), unexp), ([], [other_op, other_file]))
     file_entries = accounted_entries()
-    assert file_entries and all(why.strip() and count > 0 for _, count, why in file_entries)
+    expect("the file has entries", bool(file_entries), True)
+    bad = [p.pattern for p, count, why in file_entries if not why.strip() or count <= 0]
+    expect("entries without a reason or a count", bad, [])
+    if failures:
+        for f in failures:
+            print(f"mutants-table: self-test FAILED: {f}", file=sys.stderr)
+        return 1
     print(f"mutants-table: self-test passed ({len(file_entries)} accounted entries read)")
     return 0
 

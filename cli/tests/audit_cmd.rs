@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+mod common;
+use common::scratch;
 use twinmul_adapters::implementations;
 use twinmul_harness::campaign::{campaign, Settings};
 use twinmul_harness::implementation::Implementation;
@@ -65,12 +67,6 @@ fn twinmul(dir: &Path, args: &[&str], path: Option<&Path>) -> (Option<i32>, Stri
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("twinmul-audit-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// The campaign finds a planted bug wherever the reference sits in the list.
@@ -157,10 +153,10 @@ fn audit_json_reports_every_stage() {
 /// `ok` is false.
 #[test]
 fn audit_json_carries_suspect_vectors_in_full() {
-    let d = temp_dir("fail");
+    let d = scratch();
     let two = format!("{}02", "00".repeat(31));
     std::fs::write(
-        d.join("bad.json"),
+        d.path().join("bad.json"),
         format!(
             r#"{{"curve":"secp256k1","source":"test","cases":[
               {{"op":"mul_g","scalar":"{two}","result":"02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee6"}}]}}"#
@@ -181,13 +177,12 @@ fn audit_json_carries_suspect_vectors_in_full() {
             "--impl",
             "k256",
             "--vectors",
-            d.to_str().unwrap(),
+            d.path().to_str().unwrap(),
             "--official",
             official.to_str().unwrap(),
         ],
         None,
     );
-    std::fs::remove_dir_all(&d).ok();
     assert_eq!(code, Some(1), "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["ok"], false);
@@ -210,7 +205,7 @@ fn audit_json_carries_suspect_vectors_in_full() {
 /// INCOMPLETE (exit 3). Run from a subfolder: paths resolve from the root.
 #[test]
 fn a_missing_tool_leaves_the_other_stages_reported() {
-    let empty = temp_dir("nopath");
+    let empty = scratch();
     let (code, out, err) = twinmul(
         &root().join("cli"),
         &[
@@ -222,9 +217,8 @@ fn a_missing_tool_leaves_the_other_stages_reported() {
             "--impl",
             "k256",
         ],
-        Some(&empty),
+        Some(empty.path()),
     );
-    std::fs::remove_dir_all(&empty).ok();
     assert_eq!(code, Some(3), "{out}{err}");
     for want in [
         "== [1/4] vector files",
@@ -242,9 +236,9 @@ fn a_missing_tool_leaves_the_other_stages_reported() {
 /// Nothing to check is an error, never OK.
 #[test]
 fn an_audit_over_nothing_is_an_error() {
-    let d = temp_dir("empty");
+    let d = scratch();
     for args in [
-        vec!["audit", "--no-ct", "--vectors", d.to_str().unwrap()],
+        vec!["audit", "--no-ct", "--vectors", d.path().to_str().unwrap()],
         vec!["audit", "--no-ct", "--cases", "0", "--per-class", "0"],
     ] {
         let (code, out, err) = twinmul(&root(), &args, None);
@@ -252,7 +246,6 @@ fn an_audit_over_nothing_is_an_error() {
         assert!(!out.contains("OK"), "{out}");
         assert_eq!(err.lines().count(), 1, "one line: {err}");
     }
-    std::fs::remove_dir_all(&d).ok();
     // Outside any source tree, the error names the flag to pass.
     let (code, _, err) = twinmul(&std::env::temp_dir(), &["audit", "--no-ct"], None);
     assert_eq!(code, Some(2));

@@ -2,6 +2,8 @@
 //! `vectors check`, `compare`, `list`, and one-line errors for bad input.
 #![allow(clippy::unwrap_used)] // tests: a panic is the failure report
 
+mod common;
+use common::{scratch, write};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -64,14 +66,6 @@ fn counts(line: &str) -> [usize; 3] {
             .unwrap()
     };
     [n(1), n(3), n(5)]
-}
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("twinmul-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(name);
-    std::fs::write(&f, text).unwrap();
-    f
 }
 
 /// An implementation without the curve is not applicable and counted
@@ -142,7 +136,9 @@ fn no_skip_lists_each_skipped_case() {
 fn a_wrong_expectation_fails_with_exit_1() {
     // 2·G on secp256k1 with its last byte changed: the reference agrees
     // with the optimized crate against the file, a suspect vector.
-    let f = temp_file(
+    let dir = scratch();
+    let f = write(
+        &dir,
         "bad.json",
         r#"{"curve":"secp256k1","source":"test","cases":[
             {"op":"mul_g","scalar":"0000000000000000000000000000000000000000000000000000000000000002",
@@ -172,6 +168,7 @@ fn a_wrong_expectation_fails_with_exit_1() {
 /// input: exit 2, one line, nothing counted.
 #[test]
 fn malformed_files_are_bad_input() {
+    let dir = scratch();
     for (name, text, says) in [
         (
             "op.json",
@@ -190,7 +187,7 @@ fn malformed_files_are_bad_input() {
             "unknown curve 'p256'",
         ),
     ] {
-        let f = temp_file(name, text);
+        let f = write(&dir, name, text);
         let o = twinmul(&["vectors", "check", f.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
         assert!(
@@ -206,8 +203,14 @@ fn malformed_files_are_bad_input() {
 /// Zero cases, or a pair no implementation has, is an error, never OK.
 #[test]
 fn vectors_over_nothing_are_an_error() {
-    let empty = temp_file("empty.json", r#"{"curve":"bn254","source":"t","cases":[]}"#);
-    let sign = temp_file(
+    let dir = scratch();
+    let empty = write(
+        &dir,
+        "empty.json",
+        r#"{"curve":"bn254","source":"t","cases":[]}"#,
+    );
+    let sign = write(
+        &dir,
         "sign.json",
         r#"{"curve":"bn254","source":"t","cases":[{"op":"sign","secret_key":"01","message":"00","nonce":"00","signature":"00"}]}"#,
     );

@@ -847,6 +847,9 @@ mod tests {
     #[test]
     fn the_special_form_is_recognised() {
         assert_eq!(Fp::<secp256k1::BaseParams, 4>::SPECIAL_C, (1 << 32) + 977);
+        // The field over secp256k1's p takes libsecp256k1's square-root
+        // chain, which it recognises by this c.
+        assert_eq!(secp256k1_sqrt::C, (1 << 32) + 977);
         assert_eq!(Fp::<secp256k1::ScalarParams, 4>::SPECIAL_C, 0);
         assert_eq!(Fp::<bn254::BaseParams, 4>::SPECIAL_C, 0);
         assert_eq!(Fp::<bn254::ScalarParams, 4>::SPECIAL_C, 0);

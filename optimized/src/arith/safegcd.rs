@@ -66,19 +66,18 @@ impl<const N: usize> Modulus<N> {
     }
 }
 
-/// `a` (non-negative, N limbs) in radix 2⁶², `l` limbs.
+/// `a` (non-negative, N limbs) in radix 2⁶², `l` limbs. With the l of
+/// [`Modulus::new`] the last limb starts at bit 62·⌊(64N + 2)/62⌋, below
+/// 64N for every N up to 6 (`MAX_L`), so every limb reads one of `a`.
 const fn to_signed62<const N: usize>(a: &[u64; N], l: usize) -> Signed62 {
     let mut out = [0i64; MAX_L];
     let mut j = 0;
     while j < l {
         let bit = 62 * j;
         let (w, s) = (bit / 64, bit % 64);
-        let mut v = 0u64;
-        if w < N {
-            v = a[w] >> s;
-            if s > 2 && w + 1 < N {
-                v |= a[w + 1] << (64 - s);
-            }
+        let mut v = a[w] >> s;
+        if s > 2 && w + 1 < N {
+            v |= a[w + 1] << (64 - s);
         }
         out[j] = (v & M62) as i64;
         j += 1;
@@ -162,6 +161,30 @@ fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Trans, l: usize) {
     g[l - 1] = cg as i64;
 }
 
+/// The sign (−1, 0 or 1) of a − k·p, for values whose limbs below the top
+/// one are in [0, 2⁶²): libsecp256k1's `modinv64_mul_cmp_62`, for the
+/// range checks of debug builds.
+fn sign_of_sub_multiple(a: &Signed62, k: i64, p: &Signed62, l: usize) -> i64 {
+    let mut c = 0i128;
+    let mut low_nonzero = false;
+    for i in 0..l {
+        c += a[i] as i128 - k as i128 * p[i] as i128;
+        if i + 1 < l {
+            low_nonzero |= c as u64 & M62 != 0;
+            c >>= 62;
+        }
+    }
+    match c.signum() {
+        0 => low_nonzero as i64,
+        s => s as i64,
+    }
+}
+
+/// Whether −2p < x < p, the range of the Bézout coefficients d and e.
+fn in_de_range<const N: usize>(x: &Signed62, m: &Modulus<N>) -> bool {
+    sign_of_sub_multiple(x, 1, &m.p62, m.l) < 0 && sign_of_sub_multiple(x, -2, &m.p62, m.l) > 0
+}
+
 /// (d, e) ← (u·d + v·e, q·d + r·e)/2⁶² mod p, with multiples md, me of p
 /// added so the low 62 bits vanish (md ≡ −(u·d + v·e)/p mod 2⁶²), plus p
 /// times [u, q] when d < 0 and [v, r] when e < 0 — which keeps d, e in
@@ -194,6 +217,10 @@ fn update_de<const N: usize>(d: &mut Signed62, e: &mut Signed62, t: &Trans, m: &
     }
     d[l - 1] = cd as i64;
     e[l - 1] = ce as i64;
+    debug_assert!(
+        in_de_range(d, m) && in_de_range(e, m),
+        "d or e left (−2p, p)"
+    );
 }
 
 /// Brings the limbs below the top one back into [0, 2⁶²), carrying
@@ -256,6 +283,7 @@ fn divsteps_all<const N: usize>(a: &[u64; N], m: &Modulus<N>) -> ([u64; N], bool
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_bigint::BigUint;
 
     /// 2⁶⁴ − 59, the largest 64-bit prime.
     const P64: u64 = u64::MAX - 58;
@@ -317,11 +345,12 @@ mod tests {
         assert_eq!(from_signed62::<6>(&to_signed62(&ones, 7)), ones);
     }
 
-    /// The batch counts reach g = 0 for the real moduli on pseudo-random
+    /// The batch counts reach g = 0 for the real moduli, and the result is
+    /// the canonical inverse (against big integers), on pseudo-random
     /// values and on the shapes that need the most divsteps in practice
     /// (all-ones runs, powers of two, p − 2ᵏ).
     #[test]
-    fn real_moduli_converge() {
+    fn real_moduli_converge_to_the_inverse() {
         const SECP: [u64; 4] = [0xFFFF_FFFE_FFFF_FC2F, u64::MAX, u64::MAX, u64::MAX];
         const BLS: [u64; 6] = [
             0xb9fe_ffff_ffff_aaab,
@@ -358,12 +387,120 @@ mod tests {
                 vals.push(ones);
                 vals.push(crate::arith::limbs::sub(&p, &a).0);
             }
+            let big = |x: &[u64; N]| {
+                x.iter()
+                    .rev()
+                    .fold(BigUint::default(), |acc, &l| (acc << 64u32) + l)
+            };
+            let pb = big(&p);
             for a in vals {
-                assert!(divsteps_all(&a, &m).1, "{a:?}");
+                let (x, converged) = divsteps_all(&a, &m);
+                assert!(converged, "{a:?}");
+                // The inverse itself, canonical: the Bézout coefficients
+                // stayed in the range the final normalisation assumes.
+                let (ab, xb) = (big(&a) % &pb, big(&x));
+                assert!(xb < pb, "{a:?}: not reduced");
+                if ab != BigUint::default() {
+                    assert_eq!(ab * xb % &pb, BigUint::from(1u8), "{a:?}");
+                }
             }
         }
         run(SECP);
         run(BLS);
+    }
+
+    /// The fixed schedule covers the proven worst case, which no random
+    /// input reaches: Wuille's bound ⌊(3787·log₂M + 2166)/1644⌋ divsteps
+    /// for M = 2^(64N), worked out here by hand (591 for 256-bit moduli,
+    /// 885 for 384-bit ones, 148 for the one-limb test modulus), and not
+    /// a whole batch more than it needs. The radix-2⁶² width holds 64N
+    /// bits and a sign bit.
+    #[test]
+    fn the_schedule_covers_the_proven_bound() {
+        fn check<const N: usize>(p: [u64; N], proven_steps: usize) {
+            let m = Modulus::new(&p, crate::arith::limbs::neg_inv64(p[0]));
+            assert!(
+                m.batches * 62 >= proven_steps,
+                "N = {N}: {} batches",
+                m.batches
+            );
+            assert!(
+                m.batches * 62 < proven_steps + 62,
+                "N = {N}: {} batches",
+                m.batches
+            );
+            assert!(62 * m.l > 64 * N + 1, "N = {N}: {} limbs", m.l);
+            assert!(m.l <= MAX_L);
+        }
+        check([P64], 148);
+        let mut secp = [u64::MAX; 4];
+        secp[0] = 0xFFFF_FFFE_FFFF_FC2F;
+        check(secp, 591);
+        check(
+            [0xb9fe_ffff_ffff_aaab, 1, 1, 1, 1, 0x1a01_11ea_397f_e69a],
+            885,
+        );
+    }
+
+    /// The sign of a − k·p against 128-bit integers, on two-limb values
+    /// (a signed top limb over a low limb in [0, 2⁶²)) either side of
+    /// k·p and equal to it.
+    #[test]
+    fn sign_of_sub_multiple_is_exact() {
+        let two = |v: i128| -> Signed62 {
+            let mut x = [0i64; MAX_L];
+            x[0] = (v & M62 as i128) as i64;
+            x[1] = (v >> 62) as i64;
+            x
+        };
+        let p = (1i128 << 62) + 12_345;
+        for k in [1i64, -2, 0] {
+            let kp = k as i128 * p;
+            for a in [kp - (1 << 62), kp - 1, kp, kp + 1, kp + (1 << 62), kp + 7] {
+                let want = (a - kp).signum() as i64;
+                assert_eq!(
+                    sign_of_sub_multiple(&two(a), k, &two(p), 2),
+                    want,
+                    "a = {a}, k = {k}"
+                );
+            }
+        }
+    }
+
+    /// The coefficient update keeps d and e in (−2p, p) at the edges of its
+    /// contract: d, e at the ends of the range, matrices with |u| + |v| =
+    /// |q| + |r| = 2⁶². Random inputs never come near these edges, where a
+    /// wrong sign in the correction by p leaves the range.
+    #[test]
+    fn update_de_stays_in_range_at_the_edges() {
+        let m = modulus64();
+        let p = P64 as i128;
+        let two = |v: i128| -> Signed62 {
+            let mut x = [0i64; MAX_L];
+            x[0] = (v & M62 as i128) as i64;
+            x[1] = (v >> 62) as i64;
+            x
+        };
+        let h = 1i64 << 62;
+        let edges = [-2 * p + 1, -p, -1, 0, 1, p - 1];
+        let matrices = [(h, 0, 0, h), (0, h, h, 0), (-h, 0, 0, -h), (0, -h, -h, 0)];
+        let halves = [
+            (h / 2, h / 2, -h / 2, h / 2),
+            (-h / 2, -h / 2, h / 2, -h / 2),
+        ];
+        for (u, v, q, r) in matrices.into_iter().chain(halves) {
+            let t = Trans { u, v, q, r };
+            for &d0 in &edges {
+                for &e0 in &edges {
+                    let (mut d, mut e) = (two(d0), two(e0));
+                    update_de(&mut d, &mut e, &t, &m);
+                    assert!(
+                        in_de_range(&d, &m) && in_de_range(&e, &m),
+                        "{d0} {e0} {u} {v} {q} {r}"
+                    );
+                }
+            }
+        }
     }
 
     /// Negative control: with too few batches the divsteps have not reached

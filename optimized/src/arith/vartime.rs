@@ -124,3 +124,97 @@ impl<F: Field> Field for Vartime<F> {
         self.0.or_masked(&other.0, mask)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! `Vartime<F>` is the same field as `F`: every operation, the ones the
+    //! Jacobian paths use and the ones only the trait asks for, agrees with
+    //! F's own on elements that tell the operations apart (odd and even,
+    //! either half, zero, a square and a non-square).
+    use super::*;
+    use crate::curves::{bls12_381, secp256k1};
+    use zeroize::Zeroize;
+
+    fn same<F: Field>(a: &F, b: &F) -> bool {
+        bool::from(a.ct_eq(b))
+    }
+
+    fn is_square_root<F: Field>(r: Option<F>, of: &F) -> bool {
+        r.is_some_and(|r| same(&r.square(), of))
+    }
+
+    fn agrees<F: Field>() {
+        let seven_inv = F::from_u64(7).invert_vartime().unwrap();
+        let elements = [F::ZERO, F::ONE, F::from_u64(2), -F::ONE, seven_inv];
+        for &a in &elements {
+            let va = Vartime(a);
+            for &b in &elements {
+                let vb = Vartime(b);
+                assert!(same(&(va + vb).0, &(a + b)));
+                assert!(same(&(va - vb).0, &(a - b)));
+                assert!(same(&(va * vb).0, &(a * b)));
+                assert!(same(&va.mul_vartime(&vb).0, &(a * b)));
+                assert!(same(&va.sub_mag::<1>(&vb).0, &(a - b)));
+                assert_eq!(bool::from(va.ct_eq(&vb)), same(&a, &b));
+                for c in [0u8, 1] {
+                    let s = Vartime::conditional_select(&va, &vb, Choice::from(c));
+                    assert!(same(&s.0, &F::conditional_select(&a, &b, Choice::from(c))));
+                }
+                let mut acc = va;
+                acc.or_masked(&vb, 0);
+                assert!(same(&acc.0, &a), "a zero mask leaves it");
+            }
+            assert!(same(&(-va).0, &-a));
+            assert!(same(&va.square().0, &a.square()));
+            assert!(same(&va.square_vartime().0, &a.square()));
+            assert!(same(&va.double().0, &a.double()));
+            assert!(same(&va.half().0, &a.half()));
+            assert_eq!(bool::from(va.is_zero()), bool::from(a.is_zero()));
+            assert_eq!(va.is_zero_vartime(), bool::from(a.is_zero()));
+            assert_eq!(bool::from(va.is_odd()), bool::from(a.is_odd()));
+            assert_eq!(
+                bool::from(va.is_lexicographically_largest()),
+                bool::from(a.is_lexicographically_largest())
+            );
+            let inv: Option<F> = a.invert().into();
+            let vinv: Option<Vartime<F>> = va.invert().into();
+            assert_eq!(vinv.map(|x| x.0).is_some(), inv.is_some());
+            if let (Some(x), Some(y)) = (vinv, inv) {
+                assert!(same(&x.0, &y));
+            }
+            let vinv = va.invert_vartime();
+            assert_eq!(vinv.is_some(), inv.is_some());
+            if let (Some(x), Some(y)) = (vinv, inv) {
+                assert!(same(&x.0, &y));
+            }
+            let mut bytes = vec![0u8; F::NUM_BYTES];
+            let mut vbytes = vec![0u8; F::NUM_BYTES];
+            a.write_be_bytes(&mut bytes);
+            va.write_be_bytes(&mut vbytes);
+            assert_eq!(vbytes, bytes);
+            let parsed: Option<Vartime<F>> = Vartime::<F>::from_be_bytes(&bytes).into();
+            assert!(parsed.is_some_and(|p| same(&p.0, &a)));
+            let mut wiped = va;
+            wiped.zeroize();
+            assert!(same(&wiped.0, &F::ZERO));
+            let mut acc = Vartime(F::ZERO);
+            acc.or_masked(&va, u64::MAX);
+            assert!(same(&acc.0, &a), "an all-ones mask copies it");
+        }
+        assert!(same(&Vartime::<F>::from_u64(9).0, &F::from_u64(9)));
+        // 4 is a square; −1 is not (p ≡ 3 mod 4 for both fields below).
+        let four = Vartime(F::from_u64(4));
+        let sqrt: Option<Vartime<F>> = four.sqrt().into();
+        assert!(is_square_root(sqrt.map(|r| r.0), &four.0));
+        assert!(is_square_root(four.sqrt_vartime().map(|r| r.0), &four.0));
+        let minus_one = Vartime(-F::ONE);
+        assert!(bool::from(minus_one.sqrt().is_none()));
+        assert!(minus_one.sqrt_vartime().is_none());
+    }
+
+    #[test]
+    fn vartime_is_the_same_field() {
+        agrees::<secp256k1::Fe>();
+        agrees::<bls12_381::Fe>();
+    }
+}

@@ -293,3 +293,148 @@ pub fn lift_x_vartime<C: CurveParams>(x: C::Fe) -> Option<AffinePoint<C>> {
         infinity: Choice::from(0),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    //! The complete formulas against the chord-and-tangent law, written out
+    //! here in affine coordinates with variable-time inversions: every pair
+    //! of the toy curve's points (∞, P = Q and P = −Q among them) and a few
+    //! points of each real curve, each lifted to projective coordinates
+    //! with a Z other than one. The results are compared by
+    //! cross-multiplication, not through the code under test.
+    use super::*;
+    use crate::curves::{bls12_381, bn254, secp256k1, toy};
+
+    /// An affine point as (x, y), or `None` for ∞.
+    type Xy<F> = Option<(F, F)>;
+
+    fn eq<F: Field>(a: F, b: F) -> bool {
+        bool::from(a.ct_eq(&b))
+    }
+
+    fn law<F: Field>(p: Xy<F>, q: Xy<F>) -> Xy<F> {
+        let ((x1, y1), (x2, y2)) = match (p, q) {
+            (None, r) | (r, None) => return r,
+            (Some(a), Some(b)) => (a, b),
+        };
+        let slope = if eq(x1, x2) {
+            if !eq(y1, y2) || y1.is_zero_vartime() {
+                return None;
+            }
+            x1.square() * F::from_u64(3) * y1.double().invert_vartime()?
+        } else {
+            (y2 - y1) * (x2 - x1).invert_vartime()?
+        };
+        let x3 = slope.square() - x1 - x2;
+        Some((x3, slope * (x1 - x3) - y1))
+    }
+
+    fn lift<C: CurveParams>(a: Xy<C::Fe>, z: C::Fe) -> ProjectivePoint<C> {
+        match a {
+            None => ProjectivePoint {
+                x: C::Fe::ZERO,
+                y: z,
+                z: C::Fe::ZERO,
+            },
+            Some((x, y)) => ProjectivePoint {
+                x: x * z,
+                y: y * z,
+                z,
+            },
+        }
+    }
+
+    fn affine<C: CurveParams>(a: Xy<C::Fe>) -> AffinePoint<C> {
+        match a {
+            None => AffinePoint {
+                x: C::Fe::ZERO,
+                y: C::Fe::ZERO,
+                infinity: Choice::from(1),
+            },
+            Some((x, y)) => AffinePoint {
+                x,
+                y,
+                infinity: Choice::from(0),
+            },
+        }
+    }
+
+    /// Whether `p` is the point `a`: (X : Y : Z) = (x·Z : y·Z : Z) with
+    /// Z ≠ 0, or (0 : Y : 0) with Y ≠ 0 for ∞.
+    fn is<C: CurveParams>(p: &ProjectivePoint<C>, a: Xy<C::Fe>) -> bool {
+        match a {
+            None => p.x.is_zero_vartime() && p.z.is_zero_vartime() && !p.y.is_zero_vartime(),
+            Some((x, y)) => !p.z.is_zero_vartime() && eq(p.x, x * p.z) && eq(p.y, y * p.z),
+        }
+    }
+
+    /// ∞, G, 2G, …, (n − 1)·G by the affine law.
+    fn multiples<C: CurveParams>(n: usize) -> Vec<Xy<C::Fe>> {
+        let g = Some(C::GENERATOR);
+        let mut pts = vec![None];
+        for _ in 1..n {
+            pts.push(law(*pts.last().expect("not empty"), g));
+        }
+        pts
+    }
+
+    fn is_affine<C: CurveParams>(got: &AffinePoint<C>, a: Xy<C::Fe>) -> bool {
+        match a {
+            None => bool::from(got.infinity),
+            Some((x, y)) => !bool::from(got.infinity) && eq(got.x, x) && eq(got.y, y),
+        }
+    }
+
+    fn check<C: CurveParams>(pts: &[Xy<C::Fe>]) {
+        let (z1, z2) = (C::Fe::from_u64(5), C::Fe::from_u64(7));
+        // Back to affine: one at a time, and in one batch with ∞ among them.
+        let lifted: Vec<_> = pts.iter().map(|&a| lift::<C>(a, z1)).collect();
+        let mut batch = vec![AffinePoint::<C>::identity(); pts.len()];
+        batch_to_affine(&lifted, &mut batch);
+        for ((&a, p), b) in pts.iter().zip(&lifted).zip(&batch) {
+            for got in [p.to_affine(), p.to_affine_vartime(), *b] {
+                assert!(is_affine(&got, a), "to affine");
+            }
+            // x alone gives back ±y.
+            if let Some((x, y)) = a {
+                let ct: Option<AffinePoint<C>> = lift_x::<C>(x).into();
+                for got in [ct, lift_x_vartime::<C>(x)] {
+                    let got = got.expect("x of a point");
+                    assert!(eq(got.x, x) && (eq(got.y, y) || eq(got.y, -y)), "lift_x");
+                }
+            }
+        }
+        for &a in pts {
+            let p = lift::<C>(a, z1);
+            let twice = law(a, a);
+            assert!(is(&p.double(), twice), "2P");
+            assert!(is(&p.double_n(2), law(twice, twice)), "4P");
+            assert!(is(&p.neg(), a.map(|(x, y)| (x, -y))), "−P");
+            for &b in pts {
+                let q = lift::<C>(b, z2);
+                let want = law(a, b);
+                assert!(is(&p.add(&q), want), "P + Q");
+                assert!(is(&p.add_mixed(&affine::<C>(b)), want), "P + Q mixed");
+                let same = match (a, b) {
+                    (None, None) => true,
+                    (Some(a), Some(b)) => eq(a.0, b.0) && eq(a.1, b.1),
+                    _ => false,
+                };
+                assert_eq!(bool::from(p.ct_eq(&q)), same, "P = Q");
+            }
+        }
+    }
+
+    #[test]
+    fn formulas_follow_the_affine_law() {
+        check::<toy::Toy>(&multiples::<toy::Toy>(199));
+        fn some<C: CurveParams>() {
+            let mut pts = multiples::<C>(5);
+            pts.push(pts[3].map(|(x, y)| (x, -y)));
+            check::<C>(&pts);
+        }
+        some::<secp256k1::Secp256k1>();
+        some::<bn254::Bn254>();
+        some::<bls12_381::Bls12_381>();
+    }
+}
