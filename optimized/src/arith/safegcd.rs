@@ -167,12 +167,12 @@ fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Trans, l: usize) {
 fn sign_of_sub_multiple(a: &Signed62, k: i64, p: &Signed62, l: usize) -> i64 {
     let mut c = 0i128;
     let mut low_nonzero = false;
+    // After the last shift c is the carry out of the top limb: the total
+    // is c·2^(62l) plus the non-negative low parts, below 2^(62l).
     for i in 0..l {
         c += a[i] as i128 - k as i128 * p[i] as i128;
-        if i + 1 < l {
-            low_nonzero |= c as u64 & M62 != 0;
-            c >>= 62;
-        }
+        low_nonzero |= c as u64 & M62 != 0;
+        c >>= 62;
     }
     match c.signum() {
         0 => low_nonzero as i64,
@@ -300,6 +300,14 @@ mod tests {
         }
         b = acc as u64;
         b
+    }
+
+    /// A value of |v| < 2⁶⁸ as two radix-2⁶² limbs (the top one signed).
+    fn two_limbs(v: i128) -> Signed62 {
+        let mut x = [0i64; MAX_L];
+        x[0] = (v & M62 as i128) as i64;
+        x[1] = (v >> 62) as i64;
+        x
     }
 
     fn modulus64() -> Modulus<1> {
@@ -447,23 +455,34 @@ mod tests {
     /// k·p and equal to it.
     #[test]
     fn sign_of_sub_multiple_is_exact() {
-        let two = |v: i128| -> Signed62 {
-            let mut x = [0i64; MAX_L];
-            x[0] = (v & M62 as i128) as i64;
-            x[1] = (v >> 62) as i64;
-            x
-        };
         let p = (1i128 << 62) + 12_345;
         for k in [1i64, -2, 0] {
             let kp = k as i128 * p;
             for a in [kp - (1 << 62), kp - 1, kp, kp + 1, kp + (1 << 62), kp + 7] {
                 let want = (a - kp).signum() as i64;
                 assert_eq!(
-                    sign_of_sub_multiple(&two(a), k, &two(p), 2),
+                    sign_of_sub_multiple(&two_limbs(a), k, &two_limbs(p), 2),
                     want,
                     "a = {a}, k = {k}"
                 );
             }
+        }
+    }
+
+    /// The range is open at both ends: −2p and p are out, their
+    /// neighbours in.
+    #[test]
+    fn the_de_range_is_open() {
+        let m = modulus64();
+        let p = P64 as i128;
+        for (v, inside) in [
+            (-2 * p, false),
+            (-2 * p + 1, true),
+            (0, true),
+            (p - 1, true),
+            (p, false),
+        ] {
+            assert_eq!(in_de_range(&two_limbs(v), &m), inside, "{v}");
         }
     }
 
@@ -475,12 +494,6 @@ mod tests {
     fn update_de_stays_in_range_at_the_edges() {
         let m = modulus64();
         let p = P64 as i128;
-        let two = |v: i128| -> Signed62 {
-            let mut x = [0i64; MAX_L];
-            x[0] = (v & M62 as i128) as i64;
-            x[1] = (v >> 62) as i64;
-            x
-        };
         let h = 1i64 << 62;
         let edges = [-2 * p + 1, -p, -1, 0, 1, p - 1];
         let matrices = [(h, 0, 0, h), (0, h, h, 0), (-h, 0, 0, -h), (0, -h, -h, 0)];
@@ -492,7 +505,7 @@ mod tests {
             let t = Trans { u, v, q, r };
             for &d0 in &edges {
                 for &e0 in &edges {
-                    let (mut d, mut e) = (two(d0), two(e0));
+                    let (mut d, mut e) = (two_limbs(d0), two_limbs(e0));
                     update_de(&mut d, &mut e, &t, &m);
                     assert!(
                         in_de_range(&d, &m) && in_de_range(&e, &m),
