@@ -54,45 +54,6 @@ pub fn reduce128(x: u128) -> u64 {
     canon_ct(r.wrapping_add(eps_if_u64(c as u64)))
 }
 
-/// Reduces `lo + hi·2¹²⁸` mod p for `hi < 2³²` (a sum of up to 2³² products
-/// of canonical values), canonical output, in one pass and without masks
-/// until the last step. With `lo = l₀ + (a + b·2³²)·2⁶⁴`, and 2⁶⁴ ≡ 2³² − 1,
-/// 2⁹⁶ ≡ −1, 2¹²⁸ ≡ −2³² (mod p):
-///
-/// `X ≡ l₀ + a·(2³² − 1) − b − hi·2³²`.
-///
-/// Adding 2p keeps that non-negative; the sum is < 2⁶⁶ and two folds of
-/// its high word (·(2³² − 1)) bring it below 2⁶⁴; one masked subtraction
-/// of p makes it canonical.
-#[inline(always)]
-pub fn reduce192(lo: u128, hi: u64) -> u64 {
-    let l0 = lo as u64;
-    let l1 = (lo >> 64) as u64;
-    let (a, b) = (l1 & EPSILON, l1 >> 32);
-    let neg = b as u128 + ((hi as u128) << 32); // < 2⁶⁵ − 2³³ + 2 = 2p
-    let v = l0 as u128 + (a as u128) * EPSILON as u128 + (2 * P as u128 - neg); // < 2⁶⁶
-    let v1 = (v >> 64) as u64; // ≤ 3
-    let w = (v as u64) as u128 + (v1 * EPSILON) as u128; // < 2⁶⁴ + 2³⁴
-    let w1 = (w >> 64) as u64; // 0 or 1; when 1, the low word is < 2³⁴
-    canon_ct((w as u64) + eps_if_u64(w1))
-}
-
-/// Reduces any u128 to a congruent value below 2⁶⁴, not necessarily
-/// canonical (the [`reduce192`] folds without the final subtraction), for
-/// code that keeps its own lanes below 2⁶⁴ (Poseidon2) and canonicalises
-/// once at the end.
-#[inline(always)]
-pub fn reduce_nc(x: u128) -> u64 {
-    let l0 = x as u64;
-    let l1 = (x >> 64) as u64;
-    let (a, b) = (l1 & EPSILON, l1 >> 32);
-    let v = l0 as u128 + (a as u128) * EPSILON as u128 + (2 * P as u128 - b as u128); // < 2⁶⁶
-    let v1 = (v >> 64) as u64; // ≤ 3
-    let w = (v as u64) as u128 + (v1 * EPSILON) as u128; // < 2⁶⁴ + 2³⁴
-    let w1 = (w >> 64) as u64;
-    (w as u64) + eps_if_u64(w1)
-}
-
 /// Montgomery reduction (Pornin's `montyred`, R = 2⁶⁴): for x < p·2⁶⁴,
 /// returns x/2⁶⁴ mod p, canonical. With x = x₀ + x₁·2³² + xₕ·2⁶⁴ (x₀, x₁
 /// on 32 bits), x₀ + x₁·2³² ≡ −((x₀ + x₁)·2³² − x₁)·2⁶⁴ (mod p), so the
@@ -298,22 +259,6 @@ impl Gf {
     #[inline(always)]
     pub fn triple(self) -> Gf {
         self + self + self
-    }
-    /// `self^e` for a public exponent: fixed 4-bit windows (15 powers
-    /// precomputed, then 4 squarings and one multiplication per window).
-    /// The table index is a nibble of the public `e`, so this is constant
-    /// time in `self`.
-    pub fn pow(self, e: u64) -> Gf {
-        let mut t = [Gf::ONE; 16];
-        for i in 1..16 {
-            t[i] = t[i - 1].mul(self);
-        }
-        let mut acc = Gf::ONE;
-        for w in (0..16).rev() {
-            acc = acc.square().square().square().square();
-            acc = acc.mul(t[((e >> (4 * w)) & 15) as usize]);
-        }
-        acc
     }
     /// `self^(2ⁿ)`.
     #[inline(always)]
