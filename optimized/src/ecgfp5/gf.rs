@@ -103,7 +103,8 @@ pub fn reduce96_nc(x: u128) -> u64 {
     debug_assert!(x >> 96 == 0);
     let (l0, l1) = (x as u64, (x >> 64) as u64); // l1 < 2³²
     let w = l0 as u128 + (l1 as u128) * EPSILON as u128; // < 2⁶⁵
-                                                         // A carry leaves w mod 2⁶⁴ < 2⁶⁴ − 2³³, so adding 2³² − 1 cannot wrap.
+
+    // A carry leaves w mod 2⁶⁴ < 2⁶⁴ − 2³³, so adding 2³² − 1 cannot wrap.
     (w as u64) + eps_if_u64((w >> 64) as u64)
 }
 
@@ -421,5 +422,37 @@ impl ConditionallySelectable for Gf {
 impl ConstantTimeEq for Gf {
     fn ct_eq(&self, o: &Self) -> Choice {
         self.0.ct_eq(&o.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reductions against `%` on the values where their folds carry,
+    /// which sums of a few canonical lanes (all the tests' random inputs
+    /// give) reach with probability about 2⁻²⁹: the low word near 2⁶⁴ with
+    /// a large high part, and the neighbours of p, 2⁶⁴ and 2⁹⁶.
+    #[test]
+    fn reductions_where_the_folds_carry() {
+        let p = P as u128;
+        let mut xs: Vec<u128> = vec![0, 1, p - 1, p, p + 1, (1 << 64) - 1, 1 << 64, (1 << 96) - 1];
+        for hi in [1u128, 11, 0xFFFF_FFFE, 0xFFFF_FFFF] {
+            for lo in [u64::MAX as u128, u64::MAX as u128 - 0xFFFF_FFFF, p - 1] {
+                xs.push((hi << 64) | lo);
+            }
+        }
+        for x in xs {
+            let want = (x % p) as u64;
+            assert_eq!(reduce96(x), want, "reduce96({x:#x})");
+            assert_eq!(
+                reduce96_nc(x) as u128 % p,
+                want as u128,
+                "reduce96_nc({x:#x})"
+            );
+            assert_eq!(reduce128(x), want, "reduce128({x:#x})");
+            let big = x | (u128::MAX << 100);
+            assert_eq!(reduce128(big), (big % p) as u64, "reduce128({big:#x})");
+        }
     }
 }
