@@ -256,11 +256,6 @@ impl Gf {
     pub fn square(self) -> Gf {
         self.mul(self)
     }
-    /// 3·self.
-    #[inline(always)]
-    pub fn triple(self) -> Gf {
-        self + self + self
-    }
     /// `self^(2ⁿ)`.
     #[inline(always)]
     fn square_n(self, n: u32) -> Gf {
@@ -433,6 +428,20 @@ mod tests {
     /// which sums of a few canonical lanes (all the tests' random inputs
     /// give) reach with probability about 2⁻²⁹: the low word near 2⁶⁴ with
     /// a large high part, and the neighbours of p, 2⁶⁴ and 2⁹⁶.
+    /// Every 2⁸-th root of unity h^j is found with its j, colliding slots
+    /// included (256 keys in 1,024 slots), and a value that is not one
+    /// reaches an empty slot.
+    #[test]
+    fn dlog_finds_every_root() {
+        let mut v = 1u64;
+        for j in 0..256 {
+            assert_eq!(dlog_vartime(v), Some(j), "h^{j}");
+            v = mulmod(v, C0_POW[24]);
+        }
+        assert_eq!(v, 1, "h has order 2⁸");
+        assert_eq!(dlog_vartime(2), None);
+    }
+
     #[test]
     fn reductions_where_the_folds_carry() {
         let p = P as u128;
