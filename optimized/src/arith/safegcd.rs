@@ -163,7 +163,8 @@ fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Trans, l: usize) {
 
 /// The sign (−1, 0 or 1) of a − k·p, for values whose limbs below the top
 /// one are in [0, 2⁶²): libsecp256k1's `modinv64_mul_cmp_62`, for the
-/// range checks of debug builds.
+/// range checks of debug builds. Not constant time (it branches on the
+/// limbs): debug builds only, never on a release path.
 fn sign_of_sub_multiple(a: &Signed62, k: i64, p: &Signed62, l: usize) -> i64 {
     let mut c = 0i128;
     let mut low_nonzero = false;
@@ -181,6 +182,7 @@ fn sign_of_sub_multiple(a: &Signed62, k: i64, p: &Signed62, l: usize) -> i64 {
 }
 
 /// Whether −2p < x < p, the range of the Bézout coefficients d and e.
+/// Not constant time: the debug builds' check, never on a release path.
 fn in_de_range<const N: usize>(x: &Signed62, m: &Modulus<N>) -> bool {
     sign_of_sub_multiple(x, 1, &m.p62, m.l) < 0 && sign_of_sub_multiple(x, -2, &m.p62, m.l) > 0
 }

@@ -10,6 +10,7 @@
 
 mod checks;
 mod ecgfp5;
+mod encodings;
 mod fixed_base;
 mod internals;
 mod table_sizes;

@@ -1,0 +1,137 @@
+//! The Weierstrass curves' point encodings (SEC1, EIP-196, ZCash) against
+//! the reference: every point class of the input catalogue decoded by the
+//! optimized crate and re-encoded gives the reference's bytes, or is
+//! refused where the reference refuses it; k·G, the identity and the
+//! generator encode to the reference's bytes, compressed and uncompressed.
+
+use crate::checks::big;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use twinmul::curves::{bls12_381, bn254, secp256k1};
+use twinmul::point::projective::ProjectivePoint;
+use twinmul::{mul, ScalarField};
+use twinmul_harness::classes::classes_for;
+use twinmul_harness::reference::Reference;
+use twinmul_harness::{Answer, Curve, Implementation, Input, Op};
+use twinmul_reference::weierstrass::Point;
+
+/// Draws per class: enough for every stratum of every point class.
+const PER_CLASS: usize = 24;
+
+/// Every class that applies to (curve, decode), `PER_CLASS` draws each:
+/// `decode` then `encode` must give the reference's answer. Returns how many
+/// inputs were accepted and how many refused, so the caller can require
+/// both kinds.
+fn decode_matches_reference<E>(
+    curve: Curve,
+    decode: impl Fn(&[u8]) -> Result<E, twinmul::Error>,
+    encode: impl Fn(&E) -> Vec<u8>,
+) -> (usize, usize) {
+    let mut rng = ChaCha20Rng::seed_from_u64(0x7477_696e);
+    let (mut accepted, mut refused) = (0, 0);
+    for class in classes_for(curve, Op::Decode) {
+        for i in 0..PER_CLASS {
+            let Input::Decode { point } = class.draw(curve, Op::Decode, i, &mut rng) else {
+                panic!("{}: not a decode input", class.name);
+            };
+            let want = Reference.decode(curve, &point);
+            let got = decode(&point).map(|p| encode(&p));
+            match (&want, &got) {
+                (Answer::Bytes(w), Ok(g)) => {
+                    assert_eq!(g, w, "{curve} {}: {}", class.name, hex::encode(&point));
+                    accepted += 1;
+                }
+                (Answer::Rejected(_), Err(_)) => refused += 1,
+                _ => panic!(
+                    "{curve} {}: {} gave {got:?}, the reference {want:?}",
+                    class.name,
+                    hex::encode(&point)
+                ),
+            }
+        }
+    }
+    (accepted, refused)
+}
+
+#[test]
+fn decoding_every_point_class_matches_the_reference() {
+    for (curve, (ok, bad)) in [
+        (
+            Curve::Secp256k1,
+            decode_matches_reference(
+                Curve::Secp256k1,
+                secp256k1::decode,
+                secp256k1::encode_affine,
+            ),
+        ),
+        (
+            Curve::Bn254,
+            decode_matches_reference(Curve::Bn254, bn254::decode, bn254::encode_affine),
+        ),
+        (
+            Curve::Bls12_381,
+            decode_matches_reference(
+                Curve::Bls12_381,
+                bls12_381::decode,
+                bls12_381::encode_affine,
+            ),
+        ),
+    ] {
+        assert!(
+            ok >= PER_CLASS && bad >= PER_CLASS,
+            "{curve}: {ok} accepted, {bad} refused"
+        );
+    }
+}
+
+/// k·G for k = 0, 1, 2, n − 1 and a few more, through `encode` (projective
+/// in) and, for BLS12-381, `encode_uncompressed`: the reference's bytes.
+#[test]
+fn encoding_multiples_of_g_matches_the_reference() {
+    fn ks<S: ScalarField>() -> Vec<S> {
+        let mut v = vec![S::ZERO, S::ONE, S::ONE + S::ONE, -S::ONE];
+        let mut x = S::ONE + S::ONE + S::ONE;
+        for _ in 0..6 {
+            x = x * x + S::ONE;
+            v.push(x);
+        }
+        v
+    }
+    fn each<C: twinmul::point::params::CurveParams>(
+        r: &twinmul_reference::weierstrass::Curve,
+        enc: fn(&ProjectivePoint<C>) -> Vec<u8>,
+        want_enc: fn(&Point) -> Vec<u8>,
+        mut extra: impl FnMut(&ProjectivePoint<C>, &Point),
+    ) {
+        let g = ProjectivePoint::<C>::generator();
+        for k in ks::<C::Scalar>() {
+            let p = mul::mul(&g, &k);
+            let want = r.mul_g(&big(&k.to_le_limbs()));
+            assert_eq!(enc(&p), want_enc(&want), "k = {:x?}", k.to_le_limbs());
+            extra(&p, &want);
+        }
+    }
+    each(
+        twinmul_reference::secp256k1::curve(),
+        secp256k1::encode,
+        twinmul_reference::secp256k1::encode,
+        |_, _| {},
+    );
+    each(
+        twinmul_reference::bn254::curve(),
+        bn254::encode,
+        twinmul_reference::bn254::encode,
+        |_, _| {},
+    );
+    each(
+        twinmul_reference::bls12_381::curve(),
+        bls12_381::encode,
+        twinmul_reference::bls12_381::encode,
+        |p, want| {
+            assert_eq!(
+                bls12_381::encode_uncompressed(&p.to_affine()),
+                twinmul_reference::bls12_381::encode_uncompressed(want)
+            )
+        },
+    );
+}
