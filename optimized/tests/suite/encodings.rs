@@ -11,21 +11,36 @@ use twinmul::curves::{bls12_381, bn254, secp256k1};
 use twinmul::point::projective::ProjectivePoint;
 use twinmul::{mul, ScalarField};
 use twinmul_harness::classes::classes_for;
-use twinmul_harness::reference::Reference;
-use twinmul_harness::{Answer, Curve, Implementation, Input, Op};
+use twinmul_harness::{Curve, Input, Op};
 use twinmul_reference::weierstrass::Point;
+use twinmul_reference::Error as RefError;
 
 /// Draws per class: enough for every stratum of every point class.
 const PER_CLASS: usize = 24;
 
+/// The reference's name for an error of the optimized crate.
+fn same_kind(ours: &twinmul::Error, theirs: &RefError) -> bool {
+    use twinmul::Error as E;
+    matches!(
+        (ours, theirs),
+        (E::Length, RefError::Length)
+            | (E::Flags, RefError::Flags)
+            | (E::NonCanonical, RefError::NonCanonicalCoordinate)
+            | (E::NotOnCurve, RefError::NotOnCurve)
+            | (E::NotInSubgroup, RefError::NotInSubgroup)
+    )
+}
+
 /// Every class that applies to (curve, decode), `PER_CLASS` draws each:
-/// `decode` then `encode` must give the reference's answer. Returns how many
-/// inputs were accepted and how many refused, so the caller can require
-/// both kinds.
+/// `decode` then `encode` must give the reference's bytes, or the error of
+/// the same kind. Returns how many inputs were accepted and how many
+/// refused, so the caller can require both kinds.
 fn decode_matches_reference<E>(
     curve: Curve,
     decode: impl Fn(&[u8]) -> Result<E, twinmul::Error>,
     encode: impl Fn(&E) -> Vec<u8>,
+    ref_decode: fn(&[u8]) -> Result<Point, RefError>,
+    ref_encode: fn(&Point) -> Vec<u8>,
 ) -> (usize, usize) {
     let mut rng = ChaCha20Rng::seed_from_u64(0x7477_696e);
     let (mut accepted, mut refused) = (0, 0);
@@ -34,18 +49,20 @@ fn decode_matches_reference<E>(
             let Input::Decode { point } = class.draw(curve, Op::Decode, i, &mut rng) else {
                 panic!("{}: not a decode input", class.name);
             };
-            let want = Reference.decode(curve, &point);
-            let got = decode(&point).map(|p| encode(&p));
-            match (&want, &got) {
-                (Answer::Bytes(w), Ok(g)) => {
-                    assert_eq!(g, w, "{curve} {}: {}", class.name, hex::encode(&point));
+            let at = format!("{curve} {}: {}", class.name, hex::encode(&point));
+            match (decode(&point), ref_decode(&point)) {
+                (Ok(p), Ok(want)) => {
+                    assert_eq!(encode(&p), ref_encode(&want), "{at}");
                     accepted += 1;
                 }
-                (Answer::Rejected(_), Err(_)) => refused += 1,
-                _ => panic!(
-                    "{curve} {}: {} gave {got:?}, the reference {want:?}",
-                    class.name,
-                    hex::encode(&point)
+                (Err(e), Err(want)) => {
+                    assert!(same_kind(&e, &want), "{at}: {e:?}, the reference {want:?}");
+                    refused += 1;
+                }
+                (got, want) => panic!(
+                    "{at}: {:?}, the reference {:?}",
+                    got.map(|p| hex::encode(encode(&p))),
+                    want.map(|p| hex::encode(ref_encode(&p)))
                 ),
             }
         }
@@ -55,18 +72,27 @@ fn decode_matches_reference<E>(
 
 #[test]
 fn decoding_every_point_class_matches_the_reference() {
-    for (curve, (ok, bad)) in [
+    use twinmul_reference as r;
+    let counts = [
         (
             Curve::Secp256k1,
             decode_matches_reference(
                 Curve::Secp256k1,
                 secp256k1::decode,
                 secp256k1::encode_affine,
+                r::secp256k1::decode,
+                r::secp256k1::encode,
             ),
         ),
         (
             Curve::Bn254,
-            decode_matches_reference(Curve::Bn254, bn254::decode, bn254::encode_affine),
+            decode_matches_reference(
+                Curve::Bn254,
+                bn254::decode,
+                bn254::encode_affine,
+                r::bn254::decode,
+                r::bn254::encode,
+            ),
         ),
         (
             Curve::Bls12_381,
@@ -74,9 +100,12 @@ fn decoding_every_point_class_matches_the_reference() {
                 Curve::Bls12_381,
                 bls12_381::decode,
                 bls12_381::encode_affine,
+                r::bls12_381::decode,
+                r::bls12_381::encode,
             ),
         ),
-    ] {
+    ];
+    for (curve, (ok, bad)) in counts {
         assert!(
             ok >= PER_CLASS && bad >= PER_CLASS,
             "{curve}: {ok} accepted, {bad} refused"
