@@ -4,7 +4,7 @@
 //! reduced from 128 bits with 2⁶⁴ ≡ 2³² − 1 and 2⁹⁶ ≡ −1 (mod p); every
 //! conditional correction is a mask, never a branch.
 
-use core::ops::{Add, Mul, Neg, Sub};
+use core::ops::{Add, Mul, Sub};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// The modulus.
@@ -389,14 +389,6 @@ impl Sub for Gf {
     fn sub(self, o: Gf) -> Gf {
         let (d, b) = self.0.overflowing_sub(o.0);
         Gf(d.wrapping_sub(eps_if(b)))
-    }
-}
-
-impl Neg for Gf {
-    type Output = Gf;
-    #[inline(always)]
-    fn neg(self) -> Gf {
-        Gf::ZERO - self
     }
 }
 

@@ -43,14 +43,6 @@ fn mul_b(v: &Gfp5) -> Gfp5 {
 }
 
 impl AffinePoint {
-    /// −P (u ↦ −u).
-    pub fn neg(&self) -> AffinePoint {
-        AffinePoint {
-            u: self.u.neg(),
-            ..*self
-        }
-    }
-
     /// From canonical limbs (for generated tables).
     pub const fn from_raw(x: [u64; 5], u: [u64; 5]) -> AffinePoint {
         AffinePoint {
@@ -522,6 +514,36 @@ impl JacobianXw {
             z: self.z.square(),
             u: self.z,
             t: self.w,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `from_raw(to_raw(P))` is P: the generated tables are written from
+    /// `to_raw` and read back by `from_raw`.
+    #[test]
+    fn raw_limbs_round_trip() {
+        let mut p = Point::GENERATOR;
+        for _ in 0..8 {
+            let a = p.to_affine();
+            let (x, u) = a.to_raw();
+            let back = Point::NEUTRAL.add_affine(&AffinePoint::from_raw(x, u));
+            assert!(bool::from(back.equals(&p)));
+            p = p.double().add(&Point::GENERATOR);
+        }
+    }
+
+    /// 2ⁿP for n = 0 … 6 equals n doublings, P = 3G.
+    #[test]
+    fn double_n_equals_repeated_doubling() {
+        let p = Point::GENERATOR.double().add(&Point::GENERATOR);
+        let mut want = p;
+        for n in 0..=6 {
+            assert!(bool::from(p.double_n(n).equals(&want)), "n = {n}");
+            want = want.double();
         }
     }
 }
