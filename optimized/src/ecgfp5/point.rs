@@ -536,6 +536,17 @@ mod tests {
         }
     }
 
+    /// w = 0 decodes to the neutral on both paths, and the neutral encodes
+    /// to w = 0.
+    #[test]
+    fn the_neutral_is_w_zero() {
+        for decode in [Point::decode, Point::decode_vartime] {
+            let n = decode(&[0; 40]).unwrap();
+            assert!(bool::from(n.is_neutral()));
+        }
+        assert_eq!(Point::NEUTRAL.encode(), [0; 40]);
+    }
+
     /// 2ⁿP for n = 0 … 6 equals n doublings, P = 3G.
     #[test]
     fn double_n_equals_repeated_doubling() {
