@@ -536,6 +536,20 @@ mod tests {
         }
     }
 
+    /// The same for the (x, w) form of the verification tables.
+    #[test]
+    fn raw_xw_limbs_round_trip() {
+        let mut pts = [Point::GENERATOR; 8];
+        for i in 1..8 {
+            pts[i] = pts[i - 1].double().add(&Point::GENERATOR);
+        }
+        for (p, a) in pts.iter().zip(batch_to_affine_xw(&pts)) {
+            let (x, w) = a.to_raw();
+            let back = JacobianXw::NEUTRAL.add_affine_vartime(&AffineXw::from_raw(x, w));
+            assert!(bool::from(back.into_point().equals(p)));
+        }
+    }
+
     /// w = 0 decodes to the neutral on both paths, and the neutral encodes
     /// to w = 0.
     #[test]
