@@ -271,3 +271,22 @@ pub fn sign_prepared(sk: &SecretKey, hm: &[u8], nonce: PreparedNonce) -> Result<
     let s = nonce.k - e * sk.0;
     Ok(signature(&s, &e))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hashed message of another length is a length error; 40 bytes with
+    /// a limb ≥ p are non-canonical; limbs below p are taken as they are.
+    #[test]
+    fn message_errors_name_the_fault() {
+        assert_eq!(message(&[0; 39]).err(), Some(Error::Length));
+        assert_eq!(message(&[0; 41]).err(), Some(Error::Length));
+        assert_eq!(message(&[0xff; 40]).err(), Some(Error::NonCanonical));
+        let mut hm = [0u8; 40];
+        hm[8] = 7;
+        let m = message(&hm).unwrap();
+        assert_eq!(m[1].value(), 7);
+        assert_eq!(m[0].value(), 0);
+    }
+}
