@@ -1,9 +1,12 @@
 //! Prepared nonces: signatures verify (ours, the reference, goldilocks-crypto
-//! on canonical inputs), a forked child's copy is refused, and zeroize wipes.
-//! (A second use does not compile: the doc test on `sign_prepared`.)
+//! on canonical inputs) and open to the announced commitment, a forked
+//! child's copy is refused, and zeroize wipes. (A second use does not
+//! compile: the doc test on `sign_prepared`.)
 #![allow(clippy::unwrap_used, unsafe_code)] // tests; fork needs libc
 
+use twinmul::ecgfp5::point::Point;
 use twinmul::ecgfp5::schnorr::{sign_prepared, verify, PreparedNonce, SecretKey};
+use twinmul::ecgfp5::{mul as ecmul, scalar as esc};
 use zeroize_check::wipe_and_check;
 
 mod zeroize_check {
@@ -23,8 +26,14 @@ fn prepared_signatures_verify_everywhere() {
     for i in 0..5u8 {
         let hm = [i; 40];
         let n = PreparedNonce::new().unwrap();
+        let r = n.commitment();
         let sig = sign_prepared(&sk, &hm, n).unwrap();
         assert!(verify(&pk, &hm, &sig));
+        // s = k − e·x, so s·G + e·Q = k·G: the commitment it announced
+        let s = esc::from_bytes_reduced(&sig[..40]).unwrap();
+        let e = esc::from_bytes_reduced(&sig[40..]).unwrap();
+        let q = Point::decode(&pk).unwrap();
+        assert_eq!(ecmul::mul2_vartime(&s, &e, &q).encode(), r);
         assert!(twinmul_reference::ecgfp5::schnorr::verify(&pk, &hm, &sig));
         assert_eq!(
             goldilocks_crypto::verify_signature(&sig, &hm, &pk).ok(),
