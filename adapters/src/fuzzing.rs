@@ -147,7 +147,7 @@ pub fn check_input(curve: Curve, input: &Input, select: u8) -> String {
         .copied()
         .filter(|i| role(*i) == Role::Peer)
         .collect();
-    let use_reference = everything || select % REFERENCE_SHARE == 0 || peers.is_empty();
+    let use_reference = everything || select.is_multiple_of(REFERENCE_SHARE) || peers.is_empty();
     let peer = (!peers.is_empty() && !everything)
         .then(|| peers[((select % 128) / REFERENCE_SHARE) as usize % peers.len()]);
     let flavour = if select < 128 {

@@ -116,6 +116,9 @@ fn secp(c: &mut Criterion) {
     g.bench_function(id("mul2-vartime"), |b| {
         b.iter(|| mul::mul2_vartime(black_box(&s), black_box(&e), black_box(&p)))
     });
+    g.bench_function(id("mul2-vartime-portable"), |b| {
+        b.iter(|| mul::mul2_vartime_portable(black_box(&s), black_box(&e), black_box(&p)))
+    });
     g.bench_function(id("to-affine-vartime"), |b| {
         b.iter(|| black_box(&rr).to_affine_vartime())
     });

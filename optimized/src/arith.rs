@@ -5,6 +5,7 @@
 //! - [`field`]: the [`Field`](field::Field) trait and a field's modulus;
 //! - [`montgomery`]: one generic Montgomery field `Fp<P, N>`;
 //! - [`fe52`]: secp256k1's base field in 5 × 52-bit limbs with lazy sums;
+//! - `fe52x4`: four of those side by side in AVX-512 IFMA vectors (x86-64);
 //! - `secp256k1_sqrt`: the square root by libsecp256k1's addition chain;
 //! - [`vartime`]: the variable-time view of a field element, for public inputs;
 //! - `safegcd`: Bernstein–Yang constant-time inversion;
@@ -14,6 +15,8 @@
 //! [`Vartime`](vartime::Vartime).
 
 pub mod fe52;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod fe52x4;
 pub mod field;
 pub mod limbs;
 pub mod montgomery;

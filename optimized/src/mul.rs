@@ -9,6 +9,7 @@
 //!   cross-checks);
 //! - [`vartime`]: [`mul_vartime`] and [`mul2_vartime`] (a·G + b·P), for
 //!   public scalars;
+//! - `vartime_ifma`: a·G + b·P on secp256k1's vector formulas (AVX-512 IFMA);
 //! - [`comb`]: fixed-base k·G, the blinded comb ([`GeneratorContext`]) and
 //!   [`mul_g_vartime`].
 //!
@@ -23,7 +24,12 @@ pub mod glv;
 pub mod lookup;
 pub mod recode;
 pub mod vartime;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod vartime_ifma;
 
 pub use comb::{mul_g_vartime, GeneratorContext, GeneratorTable};
 pub use constant_time::{mul, mul_complete, mul_double_and_add};
-pub use vartime::{mul2_vartime, mul2_vartime_projective, mul_vartime, mul_vartime_projective};
+pub use vartime::{
+    mul2_vartime, mul2_vartime_portable, mul2_vartime_projective, mul_vartime,
+    mul_vartime_projective,
+};

@@ -137,6 +137,36 @@ impl Fe52 {
         CtOption::new(Self::from_canonical_const(*v), Choice::from(below as u8))
     }
 
+    /// Limbs below 2⁵² (bits above 2²⁵⁶ folded once, one carry chain; the
+    /// value below 2²⁵⁶ + 2⁴⁹, not reduced): the operands of the vector
+    /// field (`fe52x4.rs`), whose products read 52 bits of each limb.
+    pub(crate) fn limbs_below_2_52(&self) -> [u64; 5] {
+        #[cfg(debug_assertions)]
+        debug_assert!(self.mag() <= NORMALIZE_MAX_MAG);
+        let [mut t0, mut t1, mut t2, mut t3, mut t4] = self.n;
+        let x = t4 >> 48;
+        t4 &= M48;
+        t0 += x * C;
+        t1 += t0 >> 52;
+        t0 &= M52;
+        t2 += t1 >> 52;
+        t1 &= M52;
+        t3 += t2 >> 52;
+        t2 &= M52;
+        t4 += t3 >> 52;
+        t3 &= M52;
+        [t0, t1, t2, t3, t4]
+    }
+
+    /// From limbs below 2⁵² with limb 4 at most 2⁴⁹ (the vector field's
+    /// results): magnitude 1.
+    pub(crate) fn from_limbs_below_2_52(n: [u64; 5]) -> Self {
+        let f = Self::raw(n, 1);
+        #[cfg(debug_assertions)]
+        f.check();
+        f
+    }
+
     /// The fully reduced representative (< p), magnitude 1; libsecp256k1's
     /// `fe_normalize`. Takes magnitude ≤ 32. The final subtraction of p is
     /// folded as + c with carries, always run.

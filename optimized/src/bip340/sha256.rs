@@ -54,7 +54,7 @@ impl Sha256 {
     /// hashes, whose 64-byte prefix SHA256(tag) ‖ SHA256(tag) is the same
     /// for every message (libsecp256k1 hard-codes them the same way).
     pub const fn with_prefix_blocks(prefix: &[u8]) -> Sha256 {
-        assert!(prefix.len() % 64 == 0);
+        assert!(prefix.len().is_multiple_of(64));
         let mut h = H0;
         let mut i = 0;
         while i < prefix.len() {

@@ -238,4 +238,9 @@ impl GeneratorTable for Secp256k1 {
     fn vartime_table() -> &'static [AffineXY<Fe>] {
         &vartime_table::TABLE
     }
+    /// The four-lane IFMA formulas where the CPU has them (`mul/vartime_ifma.rs`).
+    #[cfg(target_arch = "x86_64")]
+    fn mul2_vartime_accelerated(a: &Scalar, b: &Scalar, p: &Point) -> Option<Point> {
+        crate::mul::vartime_ifma::mul2_vartime(a, b, p)
+    }
 }

@@ -82,6 +82,16 @@ pub trait GeneratorTable: CurveParams {
     fn vartime_table() -> &'static [AffineXY<Self::Fe>] {
         Self::table()
     }
+    /// a·G + b·P on a vector backend, where the curve has one and the CPU
+    /// runs it; `None` sends [`mul2_vartime`](super::mul2_vartime) to the
+    /// portable code. By default there is none.
+    fn mul2_vartime_accelerated(
+        _a: &Self::Scalar,
+        _b: &Self::Scalar,
+        _p: &ProjectivePoint<Self>,
+    ) -> Option<ProjectivePoint<Self>> {
+        None
+    }
 }
 
 /// 2^(teeth−1): entries per block (the lookup width); at most 32 for the

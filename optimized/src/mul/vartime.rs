@@ -26,16 +26,16 @@ use crate::point::params::CurveParams;
 use crate::point::projective::ProjectivePoint;
 
 /// Width of the wNAFs over a point's own table.
-const WNAF_WIDTH: u32 = 5;
+pub(super) const WNAF_WIDTH: u32 = 5;
 /// Entries of that table: the odd multiples P … 15P.
-const WNAF_ENTRIES: usize = 8;
+pub(super) const WNAF_ENTRIES: usize = 8;
 
 /// An effective-affine table of odd multiples, in the variable-time view.
-type OddTable<F, const N: usize> = [(Vartime<F>, Vartime<F>); N];
+pub(super) type OddTable<F, const N: usize> = [(Vartime<F>, Vartime<F>); N];
 
 /// The scalars a Straus sum runs over for k: with the endomorphism its GLV
 /// halves (|k₁|, k₁ < 0) and (|k₂|, k₂ < 0), else k alone.
-fn halves<C: CurveParams>(k: &C::Scalar) -> ([([u64; 4], bool); 2], usize) {
+pub(super) fn halves<C: CurveParams>(k: &C::Scalar) -> ([([u64; 4], bool); 2], usize) {
     match C::ENDOMORPHISM {
         Some(e) => {
             let s = decompose(k, &e.glv);
@@ -115,7 +115,7 @@ fn phi_table<F: Field, const N: usize>(t: &OddTable<F, N>, beta: Vartime<F>) -> 
 /// P's effective-affine odd multiples (`None` for points of tiny order)
 /// and, with the endomorphism, φ's.
 #[allow(clippy::type_complexity)]
-fn own_tables<C: CurveParams>(
+pub(super) fn own_tables<C: CurveParams>(
     p: &ProjectivePoint<C>,
 ) -> Option<(
     OddTable<C::Fe, WNAF_ENTRIES>,
@@ -150,11 +150,24 @@ pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Pro
     straus(&terms[..count], len, g).to_projective_vartime(g)
 }
 
-/// a·G + b·P for public a, b (variable time; signature verification); see
+/// a·G + b·P for public a, b (variable time; signature verification): on
+/// the curve's vector backend where it has one and the CPU runs it
+/// ([`GeneratorTable::mul2_vartime_accelerated`]), else
+/// [`mul2_vartime_portable`].
+pub fn mul2_vartime<C: GeneratorTable>(
+    a: &C::Scalar,
+    b: &C::Scalar,
+    p: &ProjectivePoint<C>,
+) -> ProjectivePoint<C> {
+    C::mul2_vartime_accelerated(a, b, p).unwrap_or_else(|| mul2_vartime_portable(a, b, p))
+}
+
+/// a·G + b·P for public a, b (variable time) on the scalar formulas; see
 /// the module doc. G's wNAF width follows its generated table (2^(w − 2)
 /// entries). Falls back to [`mul2_vartime_projective`] where P's table
-/// cannot be built.
-pub fn mul2_vartime<C: GeneratorTable>(
+/// cannot be built. The path of every CPU without a vector backend, and
+/// the cross-check of those backends.
+pub fn mul2_vartime_portable<C: GeneratorTable>(
     a: &C::Scalar,
     b: &C::Scalar,
     p: &ProjectivePoint<C>,

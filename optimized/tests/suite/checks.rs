@@ -479,7 +479,8 @@ pub enum Oracle<'a> {
     Ladder,
 }
 
-/// mul, mul_complete, mul_vartime, mul2_vartime (both forms) and plain
+/// mul, mul_complete, mul_vartime, mul2_vartime (vector where the CPU has
+/// IFMA, portable and projective) and plain
 /// double-and-add agree with the oracle on the scalar `k` and the point
 /// P = j·G.
 pub fn mul_paths<C: GeneratorTable>(oracle: Oracle, k: &[u64; 4], j: &[u64; 4]) {
@@ -510,6 +511,11 @@ pub fn mul_paths<C: GeneratorTable>(oracle: Oracle, k: &[u64; 4], j: &[u64; 4]) 
         "double-and-add"
     );
     assert_eq!(to_ref(&mul::mul2_vartime(&k, &j, &p)), want2, "mul2");
+    assert_eq!(
+        to_ref(&mul::mul2_vartime_portable(&k, &j, &p)),
+        want2,
+        "mul2 portable"
+    );
     assert_eq!(
         to_ref(&mul::mul2_vartime_projective(&k, &j, &p)),
         want2,

@@ -246,20 +246,78 @@ fn mul2_vartime_edges() {
         }
         for p in &points {
             for (a, b) in &pairs {
-                let fast = mul::mul2_vartime(a, b, p);
                 let slow = mul::mul2_vartime_projective(a, b, p);
-                assert!(
-                    bool::from(subtle::ConstantTimeEq::ct_eq(&fast, &slow)),
-                    "mul2_vartime({:?}, {:?}, P)",
-                    a.to_le_limbs(),
-                    b.to_le_limbs()
-                );
+                for (path, fast) in [
+                    ("mul2_vartime", mul::mul2_vartime(a, b, p)),
+                    ("portable", mul::mul2_vartime_portable(a, b, p)),
+                ] {
+                    assert!(
+                        bool::from(subtle::ConstantTimeEq::ct_eq(&fast, &slow)),
+                        "{path}({:?}, {:?}, P)",
+                        a.to_le_limbs(),
+                        b.to_le_limbs()
+                    );
+                }
             }
         }
     }
     run::<secp256k1::Secp256k1>();
     run::<bn254::Bn254>();
     run::<bls12_381::Bls12_381>();
+}
+
+/// secp256k1's vector backend (AVX-512 IFMA) is taken where the CPU has
+/// it, and nowhere else; where it is, it equals the portable Straus sum on
+/// random scalars and points (the edge cases are `mul2_vartime_edges`).
+#[test]
+fn mul2_vartime_vector_backend() {
+    use twinmul::mul::comb::GeneratorTable;
+    let has = is_x86_feature_detected("avx512ifma") && is_x86_feature_detected("avx512vl");
+    if !has {
+        eprintln!("SKIPPED: this CPU has no AVX-512 IFMA; only the portable path runs");
+    }
+    let g = secp256k1::Point::generator();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for _ in 0..200 {
+        let mut scalar =
+            || secp256k1::Scalar::from_le_limbs_reduced(&[next(), next(), next(), next()]);
+        let (a, b, k) = (scalar(), scalar(), scalar());
+        let p = mul::mul_vartime(&g, &k);
+        let vector = secp256k1::Secp256k1::mul2_vartime_accelerated(&a, &b, &p);
+        assert_eq!(
+            vector.is_some(),
+            has,
+            "the vector path where, and only where, the CPU has IFMA"
+        );
+        if let Some(v) = vector {
+            let portable = mul::mul2_vartime_portable(&a, &b, &p);
+            assert!(
+                bool::from(subtle::ConstantTimeEq::ct_eq(&v, &portable)),
+                "k = {:?}",
+                k.to_le_limbs()
+            );
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn is_x86_feature_detected(f: &str) -> bool {
+    match f {
+        "avx512ifma" => std::is_x86_feature_detected!("avx512ifma"),
+        "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+        _ => false,
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn is_x86_feature_detected(_: &str) -> bool {
+    false
 }
 
 /// `mul_shift_round(a, b, m)` is ⌊a·b / 2^m⌉ (halves round up), against
