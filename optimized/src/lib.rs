@@ -24,8 +24,8 @@
 //!
 //! Layers, each importing only those listed before it:
 //! - [`ct`]: the optimisation barrier and the valgrind hooks;
-//! - [`arith`]: limbs, prime fields (Montgomery, and secp256k1's 5 × 52),
-//!   scalars, inversion;
+//! - [`arith`]: limbs, prime fields (Montgomery, and secp256k1's 5 × 52,
+//!   also four at a time on AVX-512 IFMA), scalars, inversion;
 //! - [`point`]: curve parameters and the group law in affine, projective and
 //!   Jacobian coordinates;
 //! - [`mul`]: GLV splits, recodings, constant-time lookups, and the
@@ -39,8 +39,10 @@
 //! Constant time unless the name ends in `_vartime` (public inputs only).
 //! `docs/design.md` explains the algorithms, `docs/constant-time.md` how
 //! the claim is tested.
-// unsafe code is denied (workspace lint); the one exception is the memcheck
-// client request in `ct`, compiled only with the `ctgrind` feature.
+// unsafe code is denied (workspace lint); the exceptions are the memcheck
+// client request in `ct`, compiled only with the `ctgrind` feature, and the
+// calls into code compiled for CPU extensions (SHA-NI, AVX-512 IFMA), each
+// behind a proof that the CPU has them.
 #![deny(unsafe_code)]
 
 pub mod arith;

@@ -418,13 +418,20 @@ mod tests {
     fn normalisation_at_the_carries() {
         with_ifma(|| {
             let p = p();
-            let cases: [[u64; 5]; 6] = [
-                [M52, M52, M52, M52, M48], // p + 2²⁵⁶ − 1 − … : all ones
+            let cases: [[u64; 5]; 7] = [
+                // every limb all ones (2²⁵⁶ − 1)
+                [M52, M52, M52, M52, M48],
                 [1 << 62, 1 << 62, 1 << 62, 1 << 62, 1 << 62],
-                [M52 - (C - 1), M52, M52, M52, (1 << 48) | M48], // limb 0 + C reaches 2⁵²
-                [M52 + 1, M52, M52, M52, 0],                     // a carry through every limb
+                // limb 0 + C reaches 2⁵², then limb 1 does
+                [M52 - (C - 1), M52, M52, M52, (1 << 48) | M48],
+                // a carry through every limb
+                [M52 + 1, M52, M52, M52, 0],
                 P,
-                [0, 0, 0, 0, 1 << 48], // 2²⁵⁶ exactly
+                // 2²⁵⁶ exactly
+                [0, 0, 0, 0, 1 << 48],
+                // after the two steps [0, 2⁵², 0, 0, 0]: a wide limb whose
+                // low 52 bits, like every other limb's, are zero
+                [(1 << 52) - C, M52, 0, 0, 1 << 48],
             ];
             for case in cases {
                 let w = Wide(from_raw([case; 4]));
@@ -457,6 +464,18 @@ mod tests {
                 assert!(bool::from(mixed.lane(1).ct_eq(&v[2])));
                 assert!(bool::from(mixed.lane(2).ct_eq(&v[2])));
                 assert!(bool::from(mixed.lane(0).ct_eq(&v[0])));
+                // Every lane of both selectors, the last included.
+                let spread = x.permute::<{ lanes(1, 3, 0, 2) }>();
+                for (j, from) in [1, 3, 0, 2].into_iter().enumerate() {
+                    assert!(
+                        bool::from(spread.lane(j).ct_eq(&v[from])),
+                        "permuted lane {j}"
+                    );
+                }
+                let ends = x.blend::<{ from_second(true, false, false, true) }>(&swapped);
+                for (j, from) in [3, 1, 2, 0].into_iter().enumerate() {
+                    assert!(bool::from(ends.lane(j).ct_eq(&v[from])), "blended lane {j}");
+                }
             }
         });
     }
