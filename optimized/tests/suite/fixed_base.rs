@@ -210,25 +210,21 @@ fn bip340_public_key_parsing() {
 /// and the two invalid keys (cases 5 and 14) are typed errors.
 #[test]
 fn bip340_parsed_key_on_official_vectors() {
-    let dir = twinmul_harness::official::vendored_dir();
-    let csv = std::fs::read_to_string(dir.join("bip340/test-vectors.csv")).unwrap();
     let (mut rows, mut rejected) = (0, Vec::<String>::new());
-    for line in csv.lines().skip(1) {
-        let f: Vec<&str> = line.split(',').collect();
-        let (pk, msg, sig) = (
-            hex::decode(f[2]).unwrap(),
-            hex::decode(f[4]).unwrap(),
-            hex::decode(f[5]).unwrap(),
-        );
-        let want = f[6] == "TRUE";
-        match bip340::PublicKey::from_bytes(&pk) {
-            Ok(k) => assert_eq!(k.verify(&msg, &sig), want, "case {}", f[0]),
+    for r in bip340_official_rows() {
+        match bip340::PublicKey::from_bytes(&r.pk) {
+            Ok(k) => assert_eq!(k.verify(&r.msg, &r.sig), r.valid, "case {}", r.case),
             Err(e) => {
-                assert!(!want, "case {} rejected the key: {e}", f[0]);
-                rejected.push(f[0].to_string());
+                assert!(!r.valid, "case {} rejected the key: {e}", r.case);
+                rejected.push(r.case.clone());
             }
         }
-        assert_eq!(bip340::verify(&pk, &msg, &sig), want, "case {}", f[0]);
+        assert_eq!(
+            bip340::verify(&r.pk, &r.msg, &r.sig),
+            r.valid,
+            "case {}",
+            r.case
+        );
         rows += 1;
     }
     assert_eq!(rows, 19, "the BIP340 file has 19 cases");
@@ -237,6 +233,38 @@ fn bip340_parsed_key_on_official_vectors() {
         ["5", "14"],
         "the key is invalid in cases 5 and 14 only"
     );
+}
+
+/// One row of the vendored BIP340 vectors (`sk` empty where the case has
+/// no secret key).
+struct Bip340Row {
+    case: String,
+    sk: Vec<u8>,
+    pk: Vec<u8>,
+    aux: Vec<u8>,
+    msg: Vec<u8>,
+    sig: Vec<u8>,
+    valid: bool,
+}
+
+fn bip340_official_rows() -> Vec<Bip340Row> {
+    let dir = twinmul_harness::official::vendored_dir();
+    let csv = std::fs::read_to_string(dir.join("bip340/test-vectors.csv")).unwrap();
+    csv.lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            Bip340Row {
+                case: f[0].to_string(),
+                sk: hex::decode(f[1]).unwrap(),
+                pk: hex::decode(f[2]).unwrap(),
+                aux: hex::decode(f[3]).unwrap(),
+                msg: hex::decode(f[4]).unwrap(),
+                sig: hex::decode(f[5]).unwrap(),
+                valid: f[6] == "TRUE",
+            }
+        })
+        .collect()
 }
 
 fn hex_n() -> [u8; 32] {
@@ -257,38 +285,30 @@ fn hex_p() -> [u8; 32] {
 #[test]
 fn bip340_signing_on_official_vectors() {
     let ctx = GeneratorContext::<secp256k1::Secp256k1>::new().unwrap();
-    let dir = twinmul_harness::official::vendored_dir();
-    let csv = std::fs::read_to_string(dir.join("bip340/test-vectors.csv")).unwrap();
     let mut signed = Vec::<String>::new();
-    for line in csv.lines().skip(1) {
-        let f: Vec<&str> = line.split(',').collect();
-        if f[1].is_empty() {
-            continue;
-        }
-        let (sk, pk, aux, msg, sig) = (
-            hex::decode(f[1]).unwrap(),
-            hex::decode(f[2]).unwrap(),
-            hex::decode(f[3]).unwrap(),
-            hex::decode(f[4]).unwrap(),
-            hex::decode(f[5]).unwrap(),
-        );
-        let case = f[0];
+    for r in bip340_official_rows()
+        .into_iter()
+        .filter(|r| !r.sk.is_empty())
+    {
+        let case = &r.case;
         assert_eq!(
-            bip340::public_key(&ctx, &sk).unwrap().as_slice(),
-            pk,
+            bip340::public_key(&ctx, &r.sk).unwrap().as_slice(),
+            r.pk,
             "case {case}"
         );
-        let kp = bip340::Keypair::new(&ctx, &sk).unwrap();
-        assert_eq!(kp.public_key().as_slice(), pk, "case {case}");
+        let kp = bip340::Keypair::new(&ctx, &r.sk).unwrap();
+        assert_eq!(kp.public_key().as_slice(), r.pk, "case {case}");
         assert_eq!(
-            bip340::sign(&ctx, &sk, &msg, &aux).unwrap().as_slice(),
-            sig,
+            bip340::sign(&ctx, &r.sk, &r.msg, &r.aux)
+                .unwrap()
+                .as_slice(),
+            r.sig,
             "case {case}"
         );
-        let aux: [u8; 32] = aux.try_into().unwrap();
-        let by_kp = bip340::sign_with_keypair(&ctx, &kp, &msg, &aux).unwrap();
-        assert_eq!(by_kp.as_slice(), sig, "case {case}");
-        signed.push(case.to_string());
+        let aux: [u8; 32] = r.aux.clone().try_into().unwrap();
+        let by_kp = bip340::sign_with_keypair(&ctx, &kp, &r.msg, &aux).unwrap();
+        assert_eq!(by_kp.as_slice(), r.sig, "case {case}");
+        signed.push(case.clone());
     }
     assert_eq!(signed, ["0", "1", "2", "3", "15", "16", "17", "18"]);
 }
