@@ -31,15 +31,15 @@ use core::ops::{Add, Mul, Neg, Sub};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 /// The low 52 bits.
-const M52: u64 = (1 << 52) - 1;
+pub(super) const M52: u64 = (1 << 52) - 1;
 /// The low 48 bits (the top limb of a normalized element).
-const M48: u64 = (1 << 48) - 1;
+pub(super) const M48: u64 = (1 << 48) - 1;
 /// 2²⁵⁶ mod p: the fold of anything above bit 256.
-const C: u64 = 0x1_0000_03d1;
+pub(super) const C: u64 = 0x1_0000_03d1;
 /// 2²⁶⁰ mod p, the fold constant of the products (libsecp256k1's R).
-const R: u64 = C << 4;
+pub(super) const R: u64 = C << 4;
 /// p in 5 × 52-bit limbs.
-const P: [u64; 5] = [0xF_FFFE_FFFF_FC2F, M52, M52, M52, M48];
+pub(super) const P: [u64; 5] = [0xF_FFFE_FFFF_FC2F, M52, M52, M52, M48];
 /// The magnitude of the right-hand side a difference or negation accepts.
 const SUB_MAX_MAG: u32 = 16;
 /// The largest magnitude a product accepts (libsecp256k1's bound, under
@@ -138,24 +138,14 @@ impl Fe52 {
     }
 
     /// Limbs below 2⁵² (bits above 2²⁵⁶ folded once, one carry chain; the
-    /// value below 2²⁵⁶ + 2⁴⁹, not reduced): the operands of the vector
-    /// field (`fe52x4.rs`), whose products read 52 bits of each limb.
+    /// value below 2²⁵⁶ + 2⁴⁹, not reduced): the first half of `normalize`,
+    /// and the operands of the vector field (`fe52x4.rs`), whose products
+    /// read 52 bits of each limb.
     pub(crate) fn limbs_below_2_52(&self) -> [u64; 5] {
         #[cfg(debug_assertions)]
         debug_assert!(self.mag() <= NORMALIZE_MAX_MAG);
-        let [mut t0, mut t1, mut t2, mut t3, mut t4] = self.n;
-        let x = t4 >> 48;
-        t4 &= M48;
-        t0 += x * C;
-        t1 += t0 >> 52;
-        t0 &= M52;
-        t2 += t1 >> 52;
-        t1 &= M52;
-        t3 += t2 >> 52;
-        t2 &= M52;
-        t4 += t3 >> 52;
-        t3 &= M52;
-        [t0, t1, t2, t3, t4]
+        let n = self.n;
+        add_c_and_carry([n[0], n[1], n[2], n[3], n[4] & M48], n[4] >> 48)
     }
 
     /// From limbs below 2⁵² with limb 4 at most 2⁴⁹ (the vector field's
@@ -172,43 +162,18 @@ impl Fe52 {
     /// folded as + c with carries, always run.
     #[inline(always)]
     fn normalize(&self) -> Self {
-        #[cfg(debug_assertions)]
-        debug_assert!(self.mag() <= NORMALIZE_MAX_MAG);
-        let [mut t0, mut t1, mut t2, mut t3, mut t4] = self.n;
         // Fold the bits above 2²⁵⁶, then carry: the value is now < 2²⁵⁶ + p
         // with limbs of 52 bits (t4 of 49 at most).
-        let x = t4 >> 48;
-        t4 &= M48;
-        t0 += x * C;
-        t1 += t0 >> 52;
-        t0 &= M52;
-        let mut all = t1;
-        t2 += t1 >> 52;
-        t1 &= M52;
-        all &= t2;
-        t3 += t2 >> 52;
-        t2 &= M52;
-        all &= t3;
-        t4 += t3 >> 52;
-        t3 &= M52;
+        let [t0, t1, t2, t3, t4] = self.limbs_below_2_52();
         // One more subtraction of p is due when the value reached 2²⁵⁶
         // (bit 48 of t4) or lies in [p, 2²⁵⁶): t4 and t1…t3 all ones and
         // t0 ≥ p₀. Comparisons by carries, no branch.
         let top_ones = eq_mask(t4, M48);
-        let mid_ones = eq_mask(all & M52, M52);
+        let mid_ones = eq_mask(t1 & t2 & t3, M52);
         let low_ge = 1 ^ (t0.wrapping_sub(P[0]) >> 63);
         let x = (t4 >> 48) | (top_ones & mid_ones & low_ge);
-        t0 += x * C;
-        t1 += t0 >> 52;
-        t0 &= M52;
-        t2 += t1 >> 52;
-        t1 &= M52;
-        t3 += t2 >> 52;
-        t2 &= M52;
-        t4 += t3 >> 52;
-        t3 &= M52;
-        t4 &= M48;
-        Self::raw([t0, t1, t2, t3, t4], 1)
+        let [t0, t1, t2, t3, t4] = add_c_and_carry([t0, t1, t2, t3, t4], x);
+        Self::raw([t0, t1, t2, t3, t4 & M48], 1)
     }
 
     /// One parallel carry step to magnitude 1: each limb keeps its low 52
@@ -392,6 +357,23 @@ fn wide_mul(a: u64, b: u64) -> u128 {
 #[inline(always)]
 fn eq_mask(a: u64, b: u64) -> u64 {
     (a ^ b).wrapping_sub(1) >> 63
+}
+
+/// x·c added to limb 0 (2²⁵⁶ ≡ c), then one carry chain: limbs of 52 bits,
+/// the top's carry left in limb 4. Constant time.
+#[inline(always)]
+fn add_c_and_carry(t: [u64; 5], x: u64) -> [u64; 5] {
+    let [mut t0, mut t1, mut t2, mut t3, mut t4] = t;
+    t0 += x * C;
+    t1 += t0 >> 52;
+    t0 &= M52;
+    t2 += t1 >> 52;
+    t1 &= M52;
+    t3 += t2 >> 52;
+    t2 &= M52;
+    t4 += t3 >> 52;
+    t3 &= M52;
+    [t0, t1, t2, t3, t4]
 }
 
 impl Default for Fe52 {

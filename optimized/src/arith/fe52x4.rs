@@ -26,19 +26,9 @@
 //! (a branch on a limb left at 2⁵² or more, about one input in 2¹⁹) and
 //! [`Fe52x4::lane_is_zero_vartime`].
 
-use super::fe52::Fe52;
+use super::fe52::{Fe52, C, M48, M52, P, R};
 use core::arch::x86_64::*;
 
-/// The low 52 bits.
-const M52: u64 = (1 << 52) - 1;
-/// The low 48 bits (the top limb of a value below 2²⁵⁶).
-const M48: u64 = (1 << 48) - 1;
-/// 2²⁵⁶ mod p.
-const C: u64 = 0x1_0000_03d1;
-/// 2²⁶⁰ mod p (below 2⁵², an IFMA operand).
-const R: u64 = C << 4;
-/// p in 5 × 52-bit limbs.
-const P: [u64; 5] = [0xF_FFFE_FFFF_FC2F, M52, M52, M52, M48];
 /// The multiple of p added before a difference: 2¹¹·p, whose limbs (limb 4
 /// about 2⁵⁹, the others below 2⁶³) exceed those of any product's [`Wide`]
 /// result (below 2⁵⁶) and of a few such results added.
