@@ -81,6 +81,21 @@ fn set(v: [u64; 4]) -> __m256i {
     _mm256_set_epi64x(v[3] as i64, v[2] as i64, v[1] as i64, v[0] as i64)
 }
 
+/// The lane permutation `S` of every limb vector (both types' `permute`).
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl")]
+fn permute_limbs<const S: i32>(v: &[__m256i; 5]) -> [__m256i; 5] {
+    v.map(|x| _mm256_permute4x64_epi64::<S>(x))
+}
+
+/// `a` with the lanes `B` of every limb vector taken from `b` (both types'
+/// `blend`).
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl")]
+fn blend_limbs<const B: i32>(a: &[__m256i; 5], b: &[__m256i; 5]) -> [__m256i; 5] {
+    core::array::from_fn(|k| _mm256_blend_epi32::<B>(a[k], b[k]))
+}
+
 impl Fe52x4 {
     /// The four elements in lanes 0 … 3 (each weakly normalised first).
     #[inline]
@@ -113,16 +128,14 @@ impl Fe52x4 {
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn permute<const S: i32>(&self) -> Self {
-        Fe52x4(self.0.map(|v| _mm256_permute4x64_epi64::<S>(v)))
+        Fe52x4(permute_limbs::<S>(&self.0))
     }
 
     /// `self` with the lanes `B = from_second(…)` taken from `other`.
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn blend<const B: i32>(&self, other: &Self) -> Self {
-        Fe52x4(core::array::from_fn(|k| {
-            _mm256_blend_epi32::<B>(self.0[k], other.0[k])
-        }))
+        Fe52x4(blend_limbs::<B>(&self.0, &other.0))
     }
 
     /// The same values as [`Wide`], for sums.
@@ -237,16 +250,14 @@ impl Wide {
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn permute<const S: i32>(&self) -> Wide {
-        Wide(self.0.map(|v| _mm256_permute4x64_epi64::<S>(v)))
+        Wide(permute_limbs::<S>(&self.0))
     }
 
     /// `self` with the lanes `B` taken from `other`.
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn blend<const B: i32>(&self, other: &Wide) -> Wide {
-        Wide(core::array::from_fn(|k| {
-            _mm256_blend_epi32::<B>(self.0[k], other.0[k])
-        }))
+        Wide(blend_limbs::<B>(&self.0, &other.0))
     }
 
     /// Limbs below 2⁵² by carry chains: bits above 2²⁵⁶ folded by C, then
