@@ -27,6 +27,9 @@ fn secp(c: &mut Criterion) {
     g.bench_function(BenchmarkId::new("optimized", "ct"), |b| {
         b.iter(|| mul::mul(black_box(&ours_p), black_box(&ours_k)))
     });
+    g.bench_function(BenchmarkId::new("optimized-portable", "ct"), |b| {
+        b.iter(|| mul::mul_portable(black_box(&ours_p), black_box(&ours_k)))
+    });
     g.bench_function(BenchmarkId::new("optimized-vartime", "vartime"), |b| {
         b.iter(|| mul::mul_vartime(black_box(&ours_p), black_box(&ours_k)))
     });

@@ -291,6 +291,21 @@ fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// The same k·P on the portable loop, which `ct_mul` does not reach on a
+/// CPU with AVX-512 IFMA (there it times the vector loop).
+fn ct_mul_portable(r: &mut CtRunner, rng: &mut BenchRng) {
+    let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
+    for (c, k) in prepare(rng, classes_n(50), |right, rng| {
+        if right {
+            scalar(rng)
+        } else {
+            Scalar::ONE
+        }
+    }) {
+        r.run_one(c, || mul::mul_portable(black_box(&p), black_box(&k)));
+    }
+}
+
 /// BN254's k·P (the lazy [0, 2p) field): k = 1 vs random k.
 fn ct_mul_bn254(r: &mut CtRunner, rng: &mut BenchRng) {
     use twinmul::curves::bn254 as c;
@@ -403,6 +418,7 @@ ctbench_main!(
     ct_glv_decompose,
     ct_lookup_ecgfp5_window,
     ct_mul,
+    ct_mul_portable,
     ct_mul_bn254,
     leaky_mul_vartime_control,
     ct_mul_g,

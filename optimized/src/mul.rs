@@ -7,6 +7,8 @@
 //! - [`lookup`]: constant-time table reads, by full scans only;
 //! - [`constant_time`]: [`mul`], k·P constant time in k (and its
 //!   cross-checks);
+//! - `constant_time_ifma`: its main loop on secp256k1's vector formulas
+//!   (AVX-512 IFMA);
 //! - [`vartime`]: [`mul_vartime`] and [`mul2_vartime`] (a·G + b·P), for
 //!   public scalars;
 //! - `vartime_ifma`: a·G + b·P on secp256k1's vector formulas (AVX-512 IFMA);
@@ -20,6 +22,8 @@
 
 pub mod comb;
 pub mod constant_time;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod constant_time_ifma;
 pub mod glv;
 pub mod lookup;
 pub mod recode;
@@ -28,7 +32,7 @@ pub mod vartime;
 pub(crate) mod vartime_ifma;
 
 pub use comb::{mul_g_vartime, GeneratorContext, GeneratorTable};
-pub use constant_time::{mul, mul_complete, mul_double_and_add};
+pub use constant_time::{mul, mul_complete, mul_double_and_add, mul_portable};
 pub use vartime::{
     mul2_vartime, mul2_vartime_portable, mul2_vartime_projective, mul_vartime,
     mul_vartime_projective,

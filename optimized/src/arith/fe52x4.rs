@@ -1,11 +1,13 @@
 //! Four secp256k1 field elements side by side in the lanes of 256-bit
 //! vectors, multiplied with AVX-512 IFMA (52-bit multiply-accumulate): the
-//! field of the vector verification backend (`point/jacobian4.rs`).
+//! field of the vector backend (`point/jacobian4.rs`) of the verification
+//! and of the constant-time k·P.
 //!
 //! [`Fe52x4`] holds limb k of the four elements in vector k, radix 2⁵² as
 //! [`Fe52`]: n₀ + n₁·2⁵² + … + n₄·2²⁰⁸. IFMA reads only the low 52 bits of
-//! each operand, so every limb of a product's operand must be below 2⁵²:
-//! that is the one invariant of the type (value < 2²⁵⁶ + 2⁴⁹, not reduced).
+//! each operand, so every limb of a product's operand must be below 2⁵²;
+//! with limb 4 below 2⁴⁸ + 2¹³ (the value below 2²⁵⁶ + 2²²¹, not reduced)
+//! that is the invariant of the type.
 //! Sums and differences are [`Wide`] (limbs below 2⁶³), and come back to
 //! [`Fe52x4`] only through a normalisation. One product: 25 low and 25 high
 //! halves of the 52 × 52-bit limb products into ten columns, then the
@@ -21,8 +23,9 @@
 //! AVX-512 IFMA and VL; every function here takes one or is called from
 //! one that did.
 //!
-//! Constant time: the product, the sums, [`Wide::normalize`] and the lane
-//! moves. Variable time (public inputs only): [`Wide::normalize_vartime`]
+//! Constant time: the product, the sums, [`Wide::normalize`], the lane
+//! moves, the zero test and selects by [`Mask4`], and the table scan
+//! [`Fe52x4::scan`]. Variable time (public inputs only): [`Wide::normalize_vartime`]
 //! (a branch on a limb left at 2⁵² or more, about one input in 2¹⁹) and
 //! [`Fe52x4::lane_is_zero_vartime`].
 
@@ -52,6 +55,11 @@ impl Ifma {
 /// every limb below 2⁵² (see the module doc).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fe52x4([__m256i; 5]);
+
+/// A mask per lane, every bit of lane j set or clear: which lanes a
+/// constant-time select takes from its second operand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mask4(__m256i);
 
 /// Four values with limbs below 2⁶³: sums, differences and unreduced
 /// products, to be normalised before they enter a product.
@@ -190,14 +198,110 @@ impl Fe52x4 {
         Wide([e[0], e[1], e[2], e[3], e[4]])
     }
 
-    /// Lane `J` ≡ 0 (mod p): its limbs are 0 or p's, the only
-    /// representatives of 0 below 2²⁵⁶ + 2⁴⁹. Variable time.
+    /// The lanes ≡ 0 (mod p): those whose limbs are all 0 or all p's, the
+    /// only representatives of 0 below 2²⁵⁶ + 2²²¹. Constant time: every
+    /// limb compared, the comparisons combined by AND and OR.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn is_zero(&self) -> Mask4 {
+        let z = _mm256_setzero_si256();
+        let mut is_0 = _mm256_cmpeq_epi64(z, z);
+        let mut is_p = is_0;
+        for (&limb, &p) in self.0.iter().zip(&P) {
+            is_0 = _mm256_and_si256(is_0, _mm256_cmpeq_epi64(limb, z));
+            is_p = _mm256_and_si256(is_p, _mm256_cmpeq_epi64(limb, splat(p)));
+        }
+        Mask4(_mm256_or_si256(is_0, is_p))
+    }
+
+    /// Lane `J` ≡ 0 (mod p), read from [`Fe52x4::is_zero`]. Variable time.
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn lane_is_zero_vartime<const J: i32>(&self) -> bool {
-        let n: [u64; 5] = self.0.map(|v| _mm256_extract_epi64::<J>(v) as u64);
-        n == [0; 5] || n == P
+        _mm256_extract_epi64::<J>(self.is_zero().0) != 0
     }
+
+    /// `self` in the lanes `m` leaves clear, `other` where it is set.
+    /// Constant time: AND, AND-NOT and OR of every limb.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn select(&self, other: &Self, m: Mask4) -> Self {
+        Fe52x4(select_limbs(&self.0, &other.0, m))
+    }
+
+    /// −self in every lane: 2¹¹·p − self, normalised. Constant time.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn neg(&self) -> Self {
+        Wide::zero().sub(&self.wide()).normalize()
+    }
+
+    /// Lane j of `entries[pos[j]]` for every j, by a full scan: each entry
+    /// is read and kept under the mask of the lanes whose position it is
+    /// (a vector comparison, no branch and no index on `pos`), and the
+    /// kept limbs are ORed. Constant time in `pos`; each `pos[j]` must be
+    /// below the length.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn scan(entries: &[Fe52x4], pos: [u64; 4]) -> Self {
+        let pos = set(pos);
+        let mut r = [_mm256_setzero_si256(); 5];
+        for (i, e) in entries.iter().enumerate() {
+            let m = _mm256_cmpeq_epi64(pos, splat(i as u64));
+            for (r, &limb) in r.iter_mut().zip(&e.0) {
+                *r = _mm256_or_si256(*r, _mm256_and_si256(limb, m));
+            }
+        }
+        Fe52x4(r)
+    }
+}
+
+impl Mask4 {
+    /// Lane j set where `bits[j]` is 1 (each 0 or 1), the masks built by
+    /// arithmetic and hidden from the optimiser (`ct::barrier`).
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn from_bits(bits: [u8; 4]) -> Self {
+        Mask4(set(
+            bits.map(|b| crate::ct::barrier(u64::from(b).wrapping_neg()))
+        ))
+    }
+
+    /// The lanes permuted as [`Fe52x4::permute`]: `lanes(1, 1, 1, 1)`
+    /// spreads lane 1's mask over all four.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn permute<const S: i32>(&self) -> Self {
+        Mask4(_mm256_permute4x64_epi64::<S>(self.0))
+    }
+}
+
+/// One parallel carry step of the normalisations: limb k's bits above 52
+/// added to limb k + 1, limb 4's above 48 times C to limb 0, all at once.
+/// From limbs below 2⁶⁴: limbs 1 … 3 below 2⁵² + 2¹², limb 4 below
+/// 2⁴⁸ + 2¹², limb 0 below 2⁵² + 2⁴⁹.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl")]
+fn carry_step(e: [__m256i; 5]) -> [__m256i; 5] {
+    let (m, m48, c) = (splat(M52), splat(M48), splat(C));
+    let carry: [__m256i; 4] = core::array::from_fn(|k| _mm256_srli_epi64::<52>(e[k]));
+    let top = _mm256_srli_epi64::<48>(e[4]);
+    [
+        _mm256_madd52lo_epu64(_mm256_and_si256(e[0], m), top, c),
+        _mm256_add_epi64(_mm256_and_si256(e[1], m), carry[0]),
+        _mm256_add_epi64(_mm256_and_si256(e[2], m), carry[1]),
+        _mm256_add_epi64(_mm256_and_si256(e[3], m), carry[2]),
+        _mm256_add_epi64(_mm256_and_si256(e[4], m48), carry[3]),
+    ]
+}
+
+/// `a` where `m` is clear, `b` where it is set, limb by limb.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl")]
+fn select_limbs(a: &[__m256i; 5], b: &[__m256i; 5], m: Mask4) -> [__m256i; 5] {
+    core::array::from_fn(|k| {
+        _mm256_or_si256(_mm256_andnot_si256(m.0, a[k]), _mm256_and_si256(m.0, b[k]))
+    })
 }
 
 impl Wide {
@@ -260,26 +364,40 @@ impl Wide {
         Wide(blend_limbs::<B>(&self.0, &other.0))
     }
 
-    /// Limbs below 2⁵² by carry chains: bits above 2²⁵⁶ folded by C, then
-    /// a second chain for the fold's carry. Constant time.
+    /// `self` in the lanes `m` leaves clear, `other` where it is set
+    /// (constant time, as [`Fe52x4::select`]).
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn select(&self, other: &Wide, m: Mask4) -> Wide {
+        Wide(select_limbs(&self.0, &other.0, m))
+    }
+
+    /// Limbs below 2⁵² by one parallel carry step (each limb's bits above
+    /// 52 into the next at once, limb 4's above 48 folded by C into limb
+    /// 0), then one carry chain, whose carries are 0 or 1: limb 4 ends below
+    /// 2⁴⁸ + 2¹³, the value below 2²⁵⁶ + 2²²¹. Constant time.
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn normalize(&self) -> Fe52x4 {
-        let mut e = self.0;
         let m = splat(M52);
-        for k in 0..4 {
-            e[k + 1] = _mm256_add_epi64(e[k + 1], _mm256_srli_epi64::<52>(e[k]));
-            e[k] = _mm256_and_si256(e[k], m);
-        }
-        // Limb 4 below 2⁶⁴: its bits above 48 are below 2¹⁶, times C below 2⁴⁹.
-        let top = _mm256_srli_epi64::<48>(e[4]);
-        e[4] = _mm256_and_si256(e[4], splat(M48));
-        e[0] = _mm256_madd52lo_epu64(e[0], top, splat(C));
+        let mut e = carry_step(self.0);
         for k in 0..4 {
             e[k + 1] = _mm256_add_epi64(e[k + 1], _mm256_srli_epi64::<52>(e[k]));
             e[k] = _mm256_and_si256(e[k], m);
         }
         Fe52x4(e)
+    }
+
+    /// [`Wide::normalize_vartime`] where `VARTIME`, else
+    /// [`Wide::normalize`]: one formula for both kinds of caller.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn normalize_as<const VARTIME: bool>(&self) -> Fe52x4 {
+        if VARTIME {
+            self.normalize_vartime()
+        } else {
+            self.normalize()
+        }
     }
 
     /// As [`Wide::normalize`], by two parallel carry steps (each limb's
@@ -290,19 +408,7 @@ impl Wide {
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn normalize_vartime(&self) -> Fe52x4 {
-        let (m, m48, c) = (splat(M52), splat(M48), splat(C));
-        let step = |e: [__m256i; 5]| -> [__m256i; 5] {
-            let carry: [__m256i; 4] = core::array::from_fn(|k| _mm256_srli_epi64::<52>(e[k]));
-            let top = _mm256_srli_epi64::<48>(e[4]);
-            [
-                _mm256_madd52lo_epu64(_mm256_and_si256(e[0], m), top, c),
-                _mm256_add_epi64(_mm256_and_si256(e[1], m), carry[0]),
-                _mm256_add_epi64(_mm256_and_si256(e[2], m), carry[1]),
-                _mm256_add_epi64(_mm256_and_si256(e[3], m), carry[2]),
-                _mm256_add_epi64(_mm256_and_si256(e[4], m48), carry[3]),
-            ]
-        };
-        let e = step(step(self.0));
+        let e = carry_step(carry_step(self.0));
         let any = _mm256_or_si256(
             _mm256_or_si256(_mm256_or_si256(e[0], e[1]), _mm256_or_si256(e[2], e[3])),
             e[4],
@@ -404,6 +510,7 @@ mod tests {
                 for out in [raw(&ct), raw(&vt)] {
                     for j in 0..4 {
                         assert!(out[j].iter().all(|&l| l <= M52), "a limb of 53 bits");
+                        assert!(out[j][4] < (1 << 48) + (1 << 13), "limb 4 too wide");
                         let want = value(&a[j]) * value(&b[j]) % &p;
                         assert_eq!(value(&out[j]) % &p, want, "round {round}, lane {j}");
                     }
@@ -441,6 +548,7 @@ mod tests {
                 let (ct, vt) = unsafe { (w.normalize(), w.normalize_vartime()) };
                 for out in [raw(&ct)[0], raw(&vt)[0]] {
                     assert!(out.iter().all(|&l| l <= M52), "{case:x?} → {out:x?}");
+                    assert!(out[4] < (1 << 48) + (1 << 13), "{case:x?} → {out:x?}");
                     assert_eq!(value(&out) % &p, value(&case) % &p, "{case:x?}");
                 }
             }
@@ -477,6 +585,69 @@ mod tests {
                 for (j, from) in [3, 1, 2, 0].into_iter().enumerate() {
                     assert!(bool::from(ends.lane(j).ct_eq(&v[from])), "blended lane {j}");
                 }
+            }
+        });
+    }
+
+    /// The scan reads every position into every lane, the select takes
+    /// exactly the masked lanes, and the negation sums to zero.
+    #[test]
+    fn scan_select_and_negation() {
+        with_ifma(|| {
+            let v: Vec<Fe52> = (1..=16u64)
+                .map(|i| Fe52::from_u64(i * 0x1_0000_0001).invert().unwrap())
+                .collect();
+            // SAFETY: `with_ifma` found the extensions.
+            #[allow(unsafe_code)]
+            unsafe {
+                let entries: Vec<Fe52x4> = (0..16)
+                    .map(|i| {
+                        Fe52x4::from_lanes([
+                            &v[i],
+                            &v[(i + 1) % 16],
+                            &v[(i + 2) % 16],
+                            &v[(i + 3) % 16],
+                        ])
+                    })
+                    .collect();
+                for i in 0..16u64 {
+                    let pos = [i, 15 - i, (i + 5) % 16, (i * 7) % 16];
+                    let got = Fe52x4::scan(&entries, pos);
+                    for (j, &p) in pos.iter().enumerate() {
+                        let want = &v[(p as usize + j) % 16];
+                        assert!(
+                            bool::from(got.lane(j).ct_eq(want)),
+                            "position {p}, lane {j}"
+                        );
+                    }
+                }
+                let a = entries[0];
+                let b = a.neg();
+                for bits in 0..16u8 {
+                    let m =
+                        Mask4::from_bits([bits & 1, bits >> 1 & 1, bits >> 2 & 1, bits >> 3 & 1]);
+                    let got = a.select(&b, m);
+                    let wide = a.wide().select(&b.wide(), m).normalize();
+                    for (j, &vj) in v.iter().take(4).enumerate() {
+                        let want = if bits >> j & 1 == 1 { -vj } else { vj };
+                        assert!(
+                            bool::from(got.lane(j).ct_eq(&want)),
+                            "mask {bits:04b}, lane {j}"
+                        );
+                        assert!(
+                            bool::from(wide.lane(j).ct_eq(&want)),
+                            "wide, mask {bits:04b}, lane {j}"
+                        );
+                    }
+                }
+                // A lane's mask spread over all four.
+                let m = Mask4::from_bits([0, 0, 1, 0]).permute::<{ lanes(2, 2, 2, 2) }>();
+                let all = a.select(&b, m);
+                for (j, &vj) in v.iter().take(4).enumerate() {
+                    assert!(bool::from(all.lane(j).ct_eq(&-vj)), "spread, lane {j}");
+                }
+                let zero = a.wide().add(&b.wide()).normalize();
+                assert!((0..4).all(|j| bool::from(zero.lane(j).is_zero())));
             }
         });
     }

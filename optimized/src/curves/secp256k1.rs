@@ -96,6 +96,18 @@ impl CurveParams for Secp256k1 {
             _s: core::marker::PhantomData,
         },
     });
+    /// The four-lane IFMA formulas where the CPU has them
+    /// (`mul/constant_time_ifma.rs`).
+    #[cfg(target_arch = "x86_64")]
+    fn glv_odd_digits_accelerated(
+        table: &[(Fe, Fe)],
+        d1: &[i8],
+        d2: &[i8],
+        window: u32,
+    ) -> Option<[Fe; 3]> {
+        let beta = Self::ENDOMORPHISM?.beta;
+        crate::mul::constant_time_ifma::glv_odd_digits(table, d1, d2, window, &beta)
+    }
 }
 
 /// A projective point.

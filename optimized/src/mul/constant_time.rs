@@ -49,6 +49,21 @@ const CT_ENTRIES: usize = 16;
 /// `add_affine`, because partial sums may meet ±(table entry) or ∞ for
 /// crafted k.
 pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
+    mul_with(p, k, true)
+}
+
+/// [`mul`] without the curve's vector backend: the scalar loop wherever it
+/// runs, to be compared with [`mul`] on CPUs that take the vector one.
+pub fn mul_portable<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
+    mul_with(p, k, false)
+}
+
+/// [`mul`], with the vector backend where `accelerate` (a public choice).
+fn mul_with<C: CurveParams>(
+    p: &ProjectivePoint<C>,
+    k: &C::Scalar,
+    accelerate: bool,
+) -> ProjectivePoint<C> {
     let is_id = p.is_identity();
     let base = ProjectivePoint::conditional_select(p, &ProjectivePoint::generator(), is_id);
     let Some((odd, g)) =
@@ -65,21 +80,46 @@ pub fn mul<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectiveP
         y: odd[i].1,
     });
     let acc = match C::ENDOMORPHISM {
-        Some(endo) => glv_odd_digits::<C>(&t1, k, &endo),
+        Some(endo) => glv_odd_digits::<C>(&t1, k, &endo, accelerate),
         None => odd_digits::<C>(&t1, k),
     };
     let r = acc.to_projective(&g);
     ProjectivePoint::conditional_select(&r, &ProjectivePoint::identity(), is_id)
 }
 
-/// Σ over the GLV split's odd digits of P's and φ(P)'s table entries.
+/// Σ over the GLV split's odd digits of P's and φ(P)'s table entries, on
+/// the curve's vector backend where `accelerate` and it has one.
 fn glv_odd_digits<C: CurveParams>(
     t1: &[AffineXY<C::Fe>; CT_ENTRIES],
     k: &C::Scalar,
     endo: &Endomorphism<C::Fe, C::Scalar>,
+    accelerate: bool,
 ) -> Jacobian<C::Fe> {
     let digits = odd_digits_for(endo.glv.bound_bits + 1, CT_WINDOW);
     let (mut d1, mut d2) = split_odd(k, &endo.glv, CT_WINDOW, digits);
+    let vector = if accelerate {
+        let pairs = t1.map(|e| (e.x, e.y));
+        C::glv_odd_digits_accelerated(&pairs, &d1[..digits], &d2[..digits], CT_WINDOW)
+    } else {
+        None
+    };
+    let acc = match vector {
+        Some([x, y, z]) => Jacobian { x, y, z },
+        None => glv_odd_digits_portable::<C>(t1, &d1[..digits], &d2[..digits], endo),
+    };
+    d1.zeroize();
+    d2.zeroize();
+    acc
+}
+
+/// The scalar loop of [`glv_odd_digits`].
+fn glv_odd_digits_portable<C: CurveParams>(
+    t1: &[AffineXY<C::Fe>; CT_ENTRIES],
+    d1: &[i8],
+    d2: &[i8],
+    endo: &Endomorphism<C::Fe, C::Scalar>,
+) -> Jacobian<C::Fe> {
+    let digits = d1.len();
     // φ(x, y) = (βx, y) commutes with the isomorphism of the
     // effective-affine table.
     let t2 = t1.map(|e| AffineXY {
@@ -104,8 +144,6 @@ fn glv_odd_digits<C: CurveParams>(
         let q = select_odd_xy(&t2, d2[i]);
         acc = acc.add_affine(&q.x, &q.y);
     }
-    d1.zeroize();
-    d2.zeroize();
     acc
 }
 

@@ -1,29 +1,34 @@
 //! secp256k1 Jacobian points with X, Y and Z in lanes 0, 1 and 2 of the
 //! vector field (`arith/fe52x4.rs`): the doubling and the mixed additions
-//! of the variable-time Straus loop (`mul/vartime_ifma.rs`), with each
+//! of the variable-time Straus loop (`mul/vartime_ifma.rs`) and of the
+//! constant-time k·P loop (`mul/constant_time_ifma.rs`), with each
 //! formula's independent products computed together.
 //!
 //! A step of a formula is one four-lane product (a *round*): the doubling
 //! takes three where the scalar code (`jacobian.rs`) takes seven products,
-//! the mixed addition five where it takes eleven. A round's latency is
-//! about one scalar product's (BENCHMARKS.md); between rounds the operands
-//! are moved into their lanes by permutes and blends.
+//! the mixed additions five where it takes eleven or twelve. A round's
+//! latency is about one scalar product's (BENCHMARKS.md); between rounds
+//! the operands are moved into their lanes by permutes and blends.
 //!
 //! Doubling (dbl-2009-l for a = 0, without libsecp256k1's halving, so the
 //! point comes out scaled by 2, the same point): L = 3X², S = Y²,
 //! T = X·S, X₃ = L² − 8T, Y₃ = L·(4T − X₃) − 8S², Z₃ = 2YZ; rounds
-//! [X², Y², YZ], [L², XS, S²], [L·(12T − L²)].
+//! [X², Y², YZ], [L², XS, S²], [L·(12T − L²)]. One formula for both kinds
+//! of caller, normalised by [`Wide::normalize_as`].
 //!
-//! Mixed addition (libsecp256k1's `gej_add_ge_var`): H = x₂Z² − X,
-//! I = y₂Z³ − Y, X₃ = I² − H³ − 2XH², Y₃ = I(XH² − X₃) − YH³, Z₃ = ZH;
-//! rounds [Z², y₂Z], [x₂Z², y₂Z·Z²], [H², ZH, I²], [H³, XH²],
+//! Mixed addition, variable time (libsecp256k1's `gej_add_ge_var`):
+//! H = x₂Z² − X, I = y₂Z³ − Y, X₃ = I² − H³ − 2XH², Y₃ = I(XH² − X₃) − YH³,
+//! Z₃ = ZH; rounds [Z², y₂Z], [x₂Z², y₂Z·Z²], [H², ZH, I²], [H³, XH²],
 //! [I·(3XH² + H³ − I²), YH³]. The variant for points of another
 //! effective-affine scale g (`jacobian.rs`, `add_affine_zinv_vartime`)
-//! first computes Z·g.
+//! first computes Z·g. Mixed addition, complete and constant time:
+//! [`Jacobian4::add_affine`], libsecp256k1's `gej_add_ge` (its doc).
 //!
-//! Variable time, public inputs only: the normalisations branch on rare
-//! limbs, and an addition with H = 0 (P = ±Q) returns `None` for the caller
-//! to take the scalar path, which handles it.
+//! Constant time: [`Jacobian4::double`], [`Jacobian4::add_affine`] (every
+//! special case chosen by mask) and the lane moves. Variable time, public
+//! inputs only: the `_vartime` formulas, whose normalisations branch on
+//! rare limbs and whose additions return `None` where H = 0 (P = ±Q) for
+//! the caller to take the scalar path, which handles it.
 
 use crate::arith::fe52::Fe52;
 use crate::arith::fe52x4::{from_second, lanes, Fe52x4, Wide};
@@ -44,6 +49,14 @@ impl Affine4 {
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn new(x: &Fe52, y: &Fe52) -> Self {
         Affine4(Fe52x4::from_lanes([x, y, x, y]))
+    }
+
+    /// The two points of a pair (x₁, y₁, x₂, y₂) in lanes: (x₁, y₁) and
+    /// (x₂, y₂), each in lanes 0 and 1.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn split_pair(v: &Fe52x4) -> (Self, Self) {
+        (Affine4(*v), Affine4(v.permute::<{ lanes(2, 3, 2, 3) }>()))
     }
 
     /// (x, y) and (x, −y) in lanes 0, 1 and 2, 3: a table entry from which
@@ -95,15 +108,31 @@ impl Jacobian4 {
         }
     }
 
-    /// 2P (module doc). Variable time only through the normalisations.
+    /// 2P (module doc), constant time.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn double(&self) -> Self {
+        self.double_with::<false>()
+    }
+
+    /// 2P with the variable-time normalisation (public points only).
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn double_vartime(&self) -> Self {
+        self.double_with::<true>()
+    }
+
+    /// 2P (module doc), normalised by [`Wide::normalize_as`]; the same rounds either way.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    fn double_with<const VARTIME: bool>(&self) -> Self {
         let p = &self.0;
         // [X², Y², YZ]
         let r1 = p.permute::<{ lanes(0, 1, 1, 3) }>().mul_wide(p);
         // [L, S, 2YZ] = [3X², Y², 2YZ]
-        let w = r1.add(&r1.shl_lanes([1, 64, 0, 64])).normalize_vartime();
+        let w = r1
+            .add(&r1.shl_lanes([1, 64, 0, 64]))
+            .normalize_as::<VARTIME>();
         // [L², XS, S²] = [L², T, S²]
         let a = w
             .permute::<{ lanes(0, 0, 1, 1) }>()
@@ -125,17 +154,110 @@ impl Jacobian4 {
         let minus = t8
             .blend::<{ from_second(false, true, false, false) }>(&l2)
             .blend::<{ from_second(false, false, true, true) }>(&Wide::zero());
-        let xe = plus.sub(&minus).normalize_vartime();
+        let xe = plus.sub(&minus).normalize_as::<VARTIME>();
         // [·, L·E]
         let y = w.permute::<{ lanes(0, 0, 0, 0) }>().mul_wide(&xe);
         // Y₃ = L·E − 8S² in lane 1
         let y3 = y
             .sub(&xe.permute::<{ lanes(2, 2, 2, 2) }>().wide())
-            .normalize_vartime();
+            .normalize_as::<VARTIME>();
         Jacobian4(
             xe.blend::<{ from_second(false, true, false, false) }>(&y3)
                 .blend::<{ from_second(false, false, true, false) }>(&w),
         )
+    }
+
+    /// P + Q for an affine Q, correct for every P, constant time: the
+    /// vector form of `jacobian.rs`'s `add_affine` (libsecp256k1's
+    /// `gej_add_ge`; see its doc for the degenerate case M = 0 and P = ∞,
+    /// both chosen by mask here), with U₁ = X, S₁ = Y, T = U₁ + U₂,
+    /// M = S₁ + S₂, R = T² − U₁U₂, the pair (R_alt, M_alt) = (2S₁, U₁ − U₂)
+    /// where M = 0, −Q = T·M_alt², X₃ = R_alt² + Q, 2Y₃ = R_alt·(−Q − 2X₃)
+    /// − M³·M_alt and Z₃ = Z·M_alt. Instead of halving, the result is the
+    /// same point scaled by 2: (4X₃, 8Y₃, 2Z₃). Rounds [Z², y₂Z],
+    /// [x₂Z², y₂Z·Z²], [T², U₁U₂, M_alt², Z·M_alt], [R_alt², T·M_alt²,
+    /// M_alt⁴], [E·R_alt] with E = −Q − 2X₃ = 3·(−Q) − 2R_alt²; M³·M_alt is
+    /// M_alt⁴, or 0 where M = 0.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn add_affine(&self, q: &Affine4) -> Self {
+        let (p, q) = (&self.0, &q.0);
+        let z = p.permute::<{ lanes(2, 2, 2, 2) }>();
+        // [Z², y₂Z]
+        let r1 = z
+            .mul_wide(&z.blend::<{ from_second(false, true, false, false) }>(q))
+            .normalize();
+        // [U₂, S₂] = [x₂Z², y₂Z·Z²]
+        let r2 = q
+            .blend::<{ from_second(false, true, false, false) }>(&r1)
+            .mul_wide(&r1.permute::<{ lanes(0, 0, 0, 0) }>())
+            .normalize();
+        // [T, M, U₁ − U₂, U₂]
+        let u = p
+            .permute::<{ lanes(0, 1, 0, 0) }>()
+            .wide()
+            .blend::<{ from_second(false, false, false, true) }>(&Wide::zero());
+        let v = r2.permute::<{ lanes(0, 1, 0, 0) }>().wide();
+        let tm = u
+            .add(&v)
+            .blend::<{ from_second(false, false, true, false) }>(&u.sub(&v))
+            .normalize();
+        let degenerate = tm.is_zero().permute::<{ lanes(1, 1, 1, 1) }>();
+        let m_alt = tm
+            .permute::<{ lanes(1, 1, 1, 1) }>()
+            .select(&tm.permute::<{ lanes(2, 2, 2, 2) }>(), degenerate);
+        // [T², U₁U₂, M_alt², Z·M_alt]
+        let a = tm
+            .blend::<{ from_second(false, true, false, true) }>(
+                &p.permute::<{ lanes(0, 0, 2, 2) }>(),
+            )
+            .blend::<{ from_second(false, false, true, false) }>(&m_alt);
+        let b = tm
+            .permute::<{ lanes(0, 3, 3, 3) }>()
+            .blend::<{ from_second(false, false, true, true) }>(&m_alt);
+        let r3 = a.mul_wide(&b);
+        // [R_alt, N, ·, 2Z₃] with N = M_alt²
+        let r = r3.sub(&r3.permute::<{ lanes(1, 1, 1, 1) }>());
+        let s1_2 = p.wide().permute::<{ lanes(1, 1, 1, 1) }>().shl::<1>();
+        let w = r
+            .select(&s1_2, degenerate)
+            .blend::<{ from_second(false, true, false, true) }>(
+                &r3.permute::<{ lanes(0, 2, 2, 3) }>()
+                    .shl_lanes([0, 0, 0, 1]),
+            )
+            .normalize();
+        // [R_alt², −Q, N²] = [R_alt², T·N, N·N]
+        let a = w
+            .permute::<{ lanes(0, 0, 1, 1) }>()
+            .blend::<{ from_second(false, true, false, false) }>(
+                &tm.permute::<{ lanes(0, 0, 0, 0) }>(),
+            );
+        let r4 = a.mul_wide(&w.permute::<{ lanes(0, 1, 1, 1) }>());
+        let rr2 = r4.permute::<{ lanes(0, 0, 0, 0) }>();
+        let neg_q = r4.permute::<{ lanes(1, 1, 1, 1) }>();
+        let n2 = r4
+            .permute::<{ lanes(2, 2, 2, 2) }>()
+            .select(&Wide::zero(), degenerate);
+        // [X₃, E] = [R_alt² − (−Q), 3·(−Q) − 2R_alt²]
+        let plus =
+            rr2.blend::<{ from_second(false, true, false, false) }>(&neg_q.add(&neg_q.shl::<1>()));
+        let minus = neg_q.blend::<{ from_second(false, true, false, false) }>(&rr2.shl::<1>());
+        let xe = plus.sub(&minus).normalize();
+        // [·, E·R_alt]
+        let r5 = xe.mul_wide(&w.permute::<{ lanes(0, 0, 0, 0) }>());
+        // [4X₃, 4·(E·R_alt − M³·M_alt), 2Z₃]
+        let y = r5.shl::<2>().sub(&n2.shl::<2>());
+        let sum = xe
+            .wide()
+            .shl::<2>()
+            .blend::<{ from_second(false, true, false, false) }>(&y)
+            .blend::<{ from_second(false, false, true, false) }>(
+                &w.wide().permute::<{ lanes(3, 3, 3, 3) }>(),
+            )
+            .normalize();
+        // P = ∞: Q itself.
+        let inf = p.is_zero().permute::<{ lanes(2, 2, 2, 2) }>();
+        Jacobian4(sum.select(&Affine4(*q).to_jacobian().0, inf))
     }
 
     /// P + Q for an affine Q, `None` when H = 0 (P = ±Q). Variable time.
@@ -317,6 +439,59 @@ mod tests {
                         &Jacobian::from_affine_scaled(&x, &y, &Fe52::from_u64(1))
                     ));
                 }
+            }
+        });
+    }
+
+    /// The constant-time doubling equals the scalar one step after step,
+    /// and the complete addition equals the scalar `add_affine` on random
+    /// pairs and on every special case: P = Q, P = −Q, Q = −φ(P) and
+    /// −φ²(P) (M = 0 with x₁ ≠ x₂), Q = φ(P), and P = ∞.
+    #[test]
+    fn constant_time_formulas_match_the_scalar_ones() {
+        use crate::curves::secp256k1::Secp256k1;
+        use crate::point::projective::ProjectivePoint;
+        type P = ProjectivePoint<Secp256k1>;
+        let eq = |a: Jacobian<Fe52>, b: Jacobian<Fe52>| {
+            let (a, b): (P, P) = (a.to_projective(&Fe52::ONE), b.to_projective(&Fe52::ONE));
+            bool::from(a.ct_eq(&b))
+        };
+        let phi = |p: &P| p.endomorphism().unwrap();
+        with_ifma(|| {
+            #[allow(unsafe_code)]
+            // SAFETY: `with_ifma` found the extensions.
+            unsafe {
+                let mut want = point(0xFEED, 0x1234_5678);
+                let mut got = Jacobian4::from_jacobian(&want);
+                for step in 0..64 {
+                    got = got.double();
+                    want = want.double();
+                    assert!(eq(got.to_jacobian(), want), "doubling, step {step}");
+                }
+                for k in 1..40u64 {
+                    let acc = point(k * 0x9E37_79B9 + 7, k + 2);
+                    let (x, y) = affine(k);
+                    let got = Jacobian4::from_jacobian(&acc).add_affine(&Affine4::new(&x, &y));
+                    assert!(eq(got.to_jacobian(), acc.add_affine(&x, &y)), "k = {k}");
+                }
+                let g = P::generator();
+                let p = g.double().add(&g);
+                let pj = Jacobian::from_projective(&p);
+                let special = [g, p, p.neg(), phi(&p).neg(), phi(&phi(&p)).neg(), phi(&p)];
+                for (i, q) in special.iter().enumerate() {
+                    let qa = q.to_affine();
+                    let q4 = Affine4::new(&qa.x, &qa.y);
+                    for a in [pj, Jacobian::INFINITY] {
+                        let got = Jacobian4::from_jacobian(&a).add_affine(&q4).to_jacobian();
+                        assert!(eq(got, a.add_affine(&qa.x, &qa.y)), "special case {i}");
+                    }
+                }
+                // P = −Q is ∞, and ∞ + Q is Q: the two cases by mask.
+                let pa = p.to_affine();
+                let inf = Jacobian4::from_jacobian(&pj)
+                    .add_affine(&Affine4::new(&pa.x, &-pa.y))
+                    .to_jacobian();
+                assert!(bool::from(inf.z.is_zero()));
             }
         });
     }

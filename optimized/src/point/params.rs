@@ -5,8 +5,9 @@
 //! scalar along it. A curve is one `impl CurveParams`; one without an
 //! endomorphism runs the generic windowed multiplications.
 //!
-//! Data only, no arithmetic: constant time is the business of the layers
-//! that use it.
+//! Data only, no arithmetic (the one hook, a vector backend's entry point,
+//! is implemented by the curve that has one): constant time is the
+//! business of the layers that use it.
 
 use crate::arith::field::Field;
 use crate::arith::scalar::ScalarField;
@@ -27,6 +28,23 @@ pub trait CurveParams: 'static + Copy + Send + Sync + Debug {
     /// The GLV endomorphism, if the curve comes with one; `None` selects
     /// the generic windowed paths of `mul`.
     const ENDOMORPHISM: Option<Endomorphism<Self::Fe, Self::Scalar>>;
+
+    /// The main loop of the constant-time GLV multiplication
+    /// (`mul::constant_time`) on a vector backend, where the curve has one
+    /// and the CPU runs it. `table` holds the odd multiples P, 3P, … in
+    /// effective-affine form and `d1`, `d2` the odd signed digits of the
+    /// two halves (least significant first, `window` bits apart); the sum
+    /// Σ 2^(window·i)·(d1ᵢ·P + d2ᵢ·φ(P)) comes back as Jacobian (X, Y, Z)
+    /// on the table's curve. `None` sends the caller to its portable loop;
+    /// by default there is no backend. Constant time in the digits.
+    fn glv_odd_digits_accelerated(
+        _table: &[(Self::Fe, Self::Fe)],
+        _d1: &[i8],
+        _d2: &[i8],
+        _window: u32,
+    ) -> Option<[Self::Fe; 3]> {
+        None
+    }
 }
 
 /// A GLV endomorphism φ(x, y) = (βx, y), acting on the group as λ.

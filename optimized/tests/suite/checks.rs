@@ -503,6 +503,7 @@ pub fn mul_paths<C: GeneratorTable>(oracle: Oracle, k: &[u64; 4], j: &[u64; 4]) 
         }
     };
     assert_eq!(to_ref(&mul::mul(&p, &k)), want, "mul");
+    assert_eq!(to_ref(&mul::mul_portable(&p, &k)), want, "mul portable");
     assert_eq!(to_ref(&mul::mul_complete(&p, &k)), want, "mul_complete");
     assert_eq!(to_ref(&mul::mul_vartime(&p, &k)), want, "mul_vartime");
     assert_eq!(

@@ -306,6 +306,52 @@ fn mul2_vartime_vector_backend() {
     }
 }
 
+/// The constant-time k·P on secp256k1's vector backend: its hook answers
+/// where, and only where, the CPU has IFMA, and `mul` equals the portable
+/// loop on random points and scalars and on the GLV edge scalars (the
+/// formulas' special cases are the unit tests of `point/jacobian4.rs`).
+#[test]
+fn mul_vector_backend() {
+    use secp256k1::{Fe, Secp256k1};
+    let has = is_x86_feature_detected("avx512ifma") && is_x86_feature_detected("avx512vl");
+    if !has {
+        eprintln!("SKIPPED: this CPU has no AVX-512 IFMA; only the portable path runs");
+    }
+    let g = secp256k1::Point::generator();
+    let table = [(Fe::ONE, Fe::ONE); 16];
+    let hook = Secp256k1::glv_odd_digits_accelerated(&table, &[1; 26], &[1; 26], 5);
+    assert_eq!(
+        hook.is_some(),
+        has,
+        "the vector path where, and only where, the CPU has IFMA"
+    );
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut scalars = glv_edges::<Secp256k1>();
+    for _ in 0..200 {
+        scalars.push(secp256k1::Scalar::from_le_limbs_reduced(&[
+            next(),
+            next(),
+            next(),
+            next(),
+        ]));
+    }
+    for (i, k) in scalars.iter().enumerate() {
+        let p = mul::mul_vartime(&g, &scalars[(i + 1) % scalars.len()]);
+        let (fast, portable) = (mul::mul(&p, k), mul::mul_portable(&p, k));
+        assert!(
+            bool::from(subtle::ConstantTimeEq::ct_eq(&fast, &portable)),
+            "k = {:?}",
+            k.to_le_limbs()
+        );
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 fn is_x86_feature_detected(f: &str) -> bool {
     match f {
