@@ -163,7 +163,8 @@ impl Fe52x4 {
         let z = _mm256_setzero_si256();
         // Column k: the low halves of aᵢbⱼ with i + j = k and the high
         // halves with i + j = k − 1. Two sets of accumulators (even and odd
-        // i) halve the chains of dependent IFMA.
+        // i) halve the chains of dependent IFMA (three sets were slower:
+        // BENCHMARKS.md, decisions).
         let mut lo = [[z; 10]; 2];
         let mut hi = [[z; 10]; 2];
         for i in 0..5 {
@@ -182,15 +183,21 @@ impl Fe52x4 {
         });
         // Columns 5 … 9 weigh 2²⁶⁰⁺⁵²⁽ᵏ⁻⁵⁾ ≡ R·2⁵²⁽ᵏ⁻⁵⁾: fold their low 52
         // bits (an IFMA operand) by R into columns k − 5 and k − 4, and the
-        // bits above (below 2⁴) times R (below 2⁴¹) into column k − 4.
+        // bits above (below 2⁴) times R (below 2⁴¹) into column k − 4. The
+        // folds into column k − 4 go to accumulators of their own, added
+        // at the end: no IFMA waits for another (the round's latency).
         let (m, r) = (splat(M52), splat(R));
         let mut e = [c[0], c[1], c[2], c[3], c[4], z];
+        let (mut f, mut g) = ([z; 6], [z; 6]);
         for k in 5..10 {
             let low = _mm256_and_si256(c[k], m);
             let top = _mm256_srli_epi64::<52>(c[k]);
             e[k - 5] = _mm256_madd52lo_epu64(e[k - 5], low, r);
-            e[k - 4] = _mm256_madd52hi_epu64(e[k - 4], low, r);
-            e[k - 4] = _mm256_madd52lo_epu64(e[k - 4], top, r);
+            f[k - 4] = _mm256_madd52hi_epu64(z, low, r);
+            g[k - 4] = _mm256_madd52lo_epu64(z, top, r);
+        }
+        for k in 1..6 {
+            e[k] = _mm256_add_epi64(e[k], _mm256_add_epi64(f[k], g[k]));
         }
         // Column 9 carried into a sixth, below 2⁴⁵: fold it once more.
         e[0] = _mm256_madd52lo_epu64(e[0], e[5], r);
