@@ -34,15 +34,25 @@ if [ "$status" = 0 ] && grep -q "No mutants to filter" target/mutants-in-diff.lo
   echo "mutants: the changed lines hold no mutant (tests, comments or declarations only)"
   exit 0
 fi
+# What the run covered: a run whose every mutant failed to build checked
+# nothing, and says so rather than "caught".
+out=target/mutants-in-diff/mutants.out
+count() { if [ -f "$out/$1.txt" ]; then grep -c . "$out/$1.txt" || true; else echo 0; fi; }
+caught=$(count caught); missed=$(count missed); unviable=$(count unviable); timeouts=$(count timeout)
+covered="$caught caught, $missed missed, $timeouts timed out, $unviable unviable"
+if [ "$status" = 0 ] && [ "$caught" = 0 ]; then
+  echo "mutants: no viable mutant in the change ($covered): nothing was checked"
+  exit 0
+fi
 # Survivors (exit 2) pass only when each is accounted for in
 # .cargo/mutants-accounted.toml (equivalent, with the reason).
 if [ "$status" = 2 ] && python3 .ci/mutants-table.py target/mutants-in-diff; then
-  echo "mutants: every mutant of the change caught, or accounted for as equivalent (.cargo/mutants-accounted.toml)"
+  echo "mutants: every mutant of the change caught, or accounted for as equivalent (.cargo/mutants-accounted.toml): $covered"
   exit 0
 fi
 case $status in
-  0) echo "mutants: every mutant of the change caught" ;;
-  3) echo "mutants: every mutant caught or stopped by the time bound (timeouts in target/mutants-in-diff/mutants.out/timeout.txt)" ;;
+  0) echo "mutants: every mutant of the change caught: $covered" ;;
+  3) echo "mutants: every mutant caught or stopped by the time bound: $covered (timeouts in $out/timeout.txt)" ;;
   124) echo "mutants: NOT FINISHED within ${limit} s (see target/mutants-in-diff/mutants.out); not a pass" ;;
   *) echo "mutants: FAILED (exit $status): target/mutants-in-diff/mutants.out/missed.txt lists the survivors"; exit 1 ;;
 esac

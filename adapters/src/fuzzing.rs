@@ -7,8 +7,9 @@
 //! driver named in `TWINMUL_DRIVERS`, and one independent oracle. Both are
 //! chosen by a hash of the whole input ([`selector`], FNV-1a over its
 //! `Debug` form, so that any mutated byte reselects): the constant-time
-//! flavour when the hash's bit 7 is clear, the variable-time one otherwise;
-//! the naive reference when the hash is 0 mod 16 ([`REFERENCE_SHARE`]),
+//! flavour when the hash's bit 7 is clear, the variable-time one otherwise,
+//! and beside either `optimized-portable` where it has the pair (secp256k1
+//! k·P and verification without the vector backend); the naive reference when the hash is 0 mod 16 ([`REFERENCE_SHARE`]),
 //! otherwise one of the peer libraries that have the (curve, op) pair, in
 //! turn. A peer that declines the input, or answers it under another policy
 //! than the contract (docs/policies.md), is joined by the reference for
@@ -117,7 +118,7 @@ fn role(imp: &dyn Implementation) -> Role {
     });
     match imp.name() {
         "reference" => Role::Reference,
-        "optimized" | "optimized-vartime" => Role::UnderTest,
+        "optimized" | "optimized-vartime" | "optimized-portable" => Role::UnderTest,
         n if peers.iter().any(|p| p == n) => Role::Peer,
         n if flavours.iter().any(|f| f == n) => Role::Flavour,
         _ => Role::Driver,
@@ -168,7 +169,12 @@ pub fn check_input(curve: Curve, input: &Input, select: u8) -> String {
         .iter()
         .copied()
         .filter(|i| match role(*i) {
-            Role::UnderTest => everything || i.name() == flavour,
+            // The portable paths (secp256k1 k·P and verification only) run
+            // beside either flavour: on a CPU with a vector backend they are
+            // the code the flavours do not reach.
+            Role::UnderTest => {
+                everything || i.name() == flavour || i.name() == "optimized-portable"
+            }
             Role::Driver => true,
             Role::Reference => use_reference,
             Role::Flavour => everything || flavour_policy == i.policy(),

@@ -63,7 +63,8 @@ pub fn peers() -> Implementations {
 }
 
 /// Everything compiled in, in report order: the reference, the optimized
-/// crate's constant-time and variable-time flavours, twinmul's two
+/// crate's constant-time and variable-time flavours and its portable paths
+/// (`optimized-portable`), twinmul's two
 /// implementations of each other policy (`optimized@go-v0.0.15`,
 /// `reference@go-v0.0.15`, …), then each peer library. Installs the
 /// optimized crate as the judge's cross-check.
@@ -74,6 +75,7 @@ pub fn implementations() -> Implementations {
     v.extend(reference.next());
     v.push(Box::new(optimized::Optimized::new(false)));
     v.push(Box::new(optimized::Optimized::new(true)));
+    v.push(Box::new(optimized::Optimized::portable()));
     for (p, r) in Policy::ALL
         .into_iter()
         .filter(|&p| p != Policy::Strict)

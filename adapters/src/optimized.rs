@@ -1,5 +1,8 @@
 //! The adapter for the optimized crate `twinmul`, in its constant-time
-//! (`optimized`) and variable-time (`optimized-vartime`) flavours.
+//! (`optimized`) and variable-time (`optimized-vartime`) flavours, and
+//! `optimized-portable`: the secp256k1 k·P and BIP340 verification without
+//! the vector backend, which the other two take on a CPU with AVX-512 IFMA,
+//! so that the campaign compares both paths there.
 //!
 //! Everything the contract has: `mul_g` (the blinded comb, or its
 //! `_vartime` twin; ECgFp5's position-weighted table, or `mul2_vartime(k, 0,
@@ -21,10 +24,13 @@ use twinmul_harness::implementation::Implementation;
 use twinmul_harness::model::{Answer, Curve, Op};
 use twinmul_harness::policy::Policy;
 
-/// The optimized implementation; `vartime` selects the `_vartime` entry points.
+/// The optimized implementation; `vartime` selects the `_vartime` entry
+/// points, `portable` the scalar code where a vector backend exists.
 pub struct Optimized {
     /// Use the variable-time functions (for public inputs).
     pub vartime: bool,
+    /// Only secp256k1's k·P and verification, on the portable paths.
+    pub portable: bool,
     secp: GeneratorContext<secp256k1::Secp256k1>,
     bn: GeneratorContext<bn254::Bn254>,
     bls: GeneratorContext<bls12_381::Bls12_381>,
@@ -35,9 +41,20 @@ impl Optimized {
     pub fn new(vartime: bool) -> Self {
         Optimized {
             vartime,
+            portable: false,
             secp: GeneratorContext::new().expect("getrandom"),
             bn: GeneratorContext::new().expect("getrandom"),
             bls: GeneratorContext::new().expect("getrandom"),
+        }
+    }
+
+    /// `optimized-portable`: the constant-time flavour's secp256k1 k·P and
+    /// BIP340 verification on the portable code (`mul_portable`,
+    /// `verify_portable`), and nothing else.
+    pub fn portable() -> Self {
+        Optimized {
+            portable: true,
+            ..Optimized::new(false)
         }
     }
 
@@ -124,13 +141,30 @@ fn ec_mul(vartime: bool, p: &ec::Point, k: &esc::Scalar) -> Answer {
     Answer::Bytes(r.encode().to_vec())
 }
 
+/// secp256k1's k·P on the portable loop (`optimized-portable`).
+fn portable_mul(curve: Curve, point: &[u8], s: &[u8]) -> Answer {
+    if curve != Curve::Secp256k1 {
+        return Answer::Declined("optimized-portable has secp256k1 only".into());
+    }
+    let p = match (SECP.decode)(point) {
+        Ok(p) => p,
+        Err(e) => return Answer::rejected(e),
+    };
+    match SECP.scalar(curve, s) {
+        Ok(k) => Answer::Bytes((SECP.encode)(&mul::mul_portable(&p.into(), &k).to_affine())),
+        Err(a) => a,
+    }
+}
+
 fn not_yet() -> Answer {
     Answer::Declined("not implemented in the optimized crate yet".into())
 }
 
 impl Implementation for Optimized {
     fn name(&self) -> &'static str {
-        if self.vartime {
+        if self.portable {
+            "optimized-portable"
+        } else if self.vartime {
             "optimized-vartime"
         } else {
             "optimized"
@@ -138,7 +172,9 @@ impl Implementation for Optimized {
     }
 
     fn version(&self) -> String {
-        let how = if self.vartime {
+        let how = if self.portable {
+            "portable paths, no vector backend"
+        } else if self.vartime {
             "variable time"
         } else {
             "constant time"
@@ -151,6 +187,9 @@ impl Implementation for Optimized {
     }
 
     fn supports(&self, curve: Curve, op: Op) -> bool {
+        if self.portable {
+            return curve == Curve::Secp256k1 && matches!(op, Op::Mul | Op::Verify);
+        }
         matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve.has_signatures()
     }
 
@@ -176,6 +215,9 @@ impl Implementation for Optimized {
     }
 
     fn mul(&self, curve: Curve, point: &[u8], s: &[u8]) -> Answer {
+        if self.portable {
+            return portable_mul(curve, point, s);
+        }
         match curve {
             Curve::Secp256k1 => SECP.mul_p(curve, self.vartime, point, s),
             Curve::Bn254 => BN.mul_p(curve, self.vartime, point, s),
@@ -215,6 +257,9 @@ impl Implementation for Optimized {
 
     fn verify(&self, curve: Curve, pk: &[u8], msg: &[u8], sig: &[u8]) -> Answer {
         match curve {
+            Curve::Secp256k1 if self.portable => Answer::Verdict(
+                bip340::PublicKey::from_bytes(pk).is_ok_and(|k| k.verify_portable(msg, sig)),
+            ),
             Curve::Secp256k1 => Answer::Verdict(bip340::verify(pk, msg, sig)),
             Curve::Ecgfp5 => Answer::Verdict(schnorr::verify(pk, msg, sig)),
             _ => not_yet(),

@@ -373,7 +373,12 @@ fn compare_prints_answers_side_by_side() {
 fn list_names_every_implementation() {
     let o = twinmul(&["list"]);
     let out = stdout(&o);
-    for name in ["reference", "optimized", "optimized-vartime"] {
+    for name in [
+        "reference",
+        "optimized",
+        "optimized-vartime",
+        "optimized-portable",
+    ] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{name}: {out}");
     }
     // Each implementation's version, on the line after its pairs.

@@ -13,7 +13,7 @@ use crate::arith::field::Field;
 use crate::arith::scalar::ScalarField;
 use crate::curves::secp256k1::{Fe, Scalar, Secp256k1};
 use crate::mul::comb::GeneratorContext;
-use crate::mul::vartime::mul2_vartime;
+use crate::mul::vartime::{mul2_vartime, mul2_vartime_portable};
 use crate::point::affine::AffinePoint;
 use crate::point::projective::{lift_x_vartime, ProjectivePoint};
 use crate::Error;
@@ -200,6 +200,23 @@ impl PublicKey {
     /// BIP340 verification under this key; a malformed signature is
     /// `false`. Variable time (public data).
     pub fn verify(&self, msg: &[u8], sig: &[u8]) -> bool {
+        self.verify_with(msg, sig, mul2_vartime)
+    }
+
+    /// [`PublicKey::verify`] on the portable s·G − e·P whatever the CPU
+    /// ([`mul2_vartime_portable`]): for differential tests to reach both
+    /// paths on a CPU that takes the vector one.
+    pub fn verify_portable(&self, msg: &[u8], sig: &[u8]) -> bool {
+        self.verify_with(msg, sig, mul2_vartime_portable)
+    }
+
+    /// The verification, with `mul2` computing a·G + b·P.
+    fn verify_with(
+        &self,
+        msg: &[u8],
+        sig: &[u8],
+        mul2: fn(&Scalar, &Scalar, &ProjectivePoint<Secp256k1>) -> ProjectivePoint<Secp256k1>,
+    ) -> bool {
         if sig.len() != 64 {
             return false;
         }
@@ -215,7 +232,7 @@ impl PublicKey {
         )) else {
             return false;
         };
-        let rr = mul2_vartime(&s, &-e, &ProjectivePoint::from(self.point)).to_affine_vartime();
+        let rr = mul2(&s, &-e, &ProjectivePoint::from(self.point)).to_affine_vartime();
         !bool::from(rr.infinity) && !bool::from(rr.y.is_odd()) && rr.x == r
     }
 }
