@@ -206,14 +206,22 @@ fn bip340_public_key_parsing() {
 }
 
 /// The official BIP340 vectors through `PublicKey::from_bytes` +
-/// `PublicKey::verify`: every case the byte API accepts verifies the same,
+/// `PublicKey::verify` (and `verify_portable`): every case the byte API accepts verifies the same,
 /// and the two invalid keys (cases 5 and 14) are typed errors.
 #[test]
 fn bip340_parsed_key_on_official_vectors() {
     let (mut rows, mut rejected) = (0, Vec::<String>::new());
     for r in bip340_official_rows() {
         match bip340::PublicKey::from_bytes(&r.pk) {
-            Ok(k) => assert_eq!(k.verify(&r.msg, &r.sig), r.valid, "case {}", r.case),
+            Ok(k) => {
+                assert_eq!(k.verify(&r.msg, &r.sig), r.valid, "case {}", r.case);
+                assert_eq!(
+                    k.verify_portable(&r.msg, &r.sig),
+                    r.valid,
+                    "portable, case {}",
+                    r.case
+                );
+            }
             Err(e) => {
                 assert!(!r.valid, "case {} rejected the key: {e}", r.case);
                 rejected.push(r.case.clone());
