@@ -86,7 +86,7 @@ if inv:
     for name, ns in inv:
         out.append(f"| {name[len('field/'):]} | {fmt(ns)} |")
 counts = [
-    ("secp256k1 mul (CT: GLV, 26 odd 5-bit digits: 25 × (5 Jacobian doublings 7M + 2 CT mixed additions 12M) + 3 additions, effective-affine table of 16 by co-Z additions: 208)", 1719, "field/secp256k1/mul x100"),
+    ("secp256k1 mul (CT: GLV, 26 odd 5-bit digits: 25 × (5 Jacobian doublings 7M + 2 CT mixed additions 12M) + 3 additions, effective-affine table of 16 by co-Z additions: 208); the IFMA backend runs the main loop in 25 × (5 × 3 + 2 × 5) = 625 rounds of four-lane products", 1719, "field/secp256k1/mul x100"),
     ("BN254 mul (CT, 26 odd digits)", 1719, "field/bn254/mul x100"),
     ("BLS12-381 mul (CT, 26 odd digits)", 1719, "field/bls12-381/mul x100"),
     ("secp256k1 mul_g (default comb 43×6×1: no doublings, the first lookup scaled by the random Z (4), 42 CT mixed additions + the blinding point's (12 each); the safegcd inversion of to_affine not counted)", 520, "field/secp256k1/mul x100"),

@@ -187,17 +187,16 @@ impl Jacobian4 {
         let r1 = z
             .mul_wide(&z.blend::<{ from_second(false, true, false, false) }>(q))
             .normalize();
-        // [U₂, S₂] = [x₂Z², y₂Z·Z²]
+        // [U₂, S₂] = [x₂Z², y₂Z·Z²], normalised with the sums below
         let r2 = q
             .blend::<{ from_second(false, true, false, false) }>(&r1)
-            .mul_wide(&r1.permute::<{ lanes(0, 0, 0, 0) }>())
-            .normalize();
+            .mul_wide(&r1.permute::<{ lanes(0, 0, 0, 0) }>());
         // [T, M, U₁ − U₂, U₂]
         let u = p
             .permute::<{ lanes(0, 1, 0, 0) }>()
             .wide()
             .blend::<{ from_second(false, false, false, true) }>(&Wide::zero());
-        let v = r2.permute::<{ lanes(0, 1, 0, 0) }>().wide();
+        let v = r2.permute::<{ lanes(0, 1, 0, 0) }>();
         let tm = u
             .add(&v)
             .blend::<{ from_second(false, false, true, false) }>(&u.sub(&v))
