@@ -37,6 +37,10 @@ use core::arch::x86_64::*;
 /// result (below 2⁵⁶) and of a few such results added.
 const SUB_SHIFT: u32 = 11;
 
+/// R's low 32 bits, the operand of a 32-bit product: R = 2³⁶ + `R_LOW`.
+const R_LOW: u64 = R as u32 as u64;
+const _: () = assert!(R == (1 << 36) + R_LOW);
+
 /// Proof that the CPU has AVX-512 IFMA and VL: only [`Ifma::detect`] makes
 /// one.
 #[derive(Clone, Copy, Debug)]
@@ -198,7 +202,7 @@ impl Fe52x4 {
             f[k - 4] = _mm256_madd52hi_epu64(z, low, r);
             g[k - 4] = _mm256_add_epi64(
                 _mm256_slli_epi64::<36>(top),
-                _mm256_mul_epu32(top, splat(R - (1 << 36))),
+                _mm256_mul_epu32(top, splat(R_LOW)),
             );
         }
         for k in 1..6 {
