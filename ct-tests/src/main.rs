@@ -277,8 +277,8 @@ fn ct_lookup_ecgfp5_window(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
-/// Variable-base k·P: k = 1 vs random k.
-fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
+/// Times `f(P, k)` on secp256k1: k = 1 vs random k.
+fn secp_mul_classes(r: &mut CtRunner, rng: &mut BenchRng, f: fn(&Point, &Scalar) -> Point) {
     let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
     for (c, k) in prepare(rng, classes_n(50), |right, rng| {
         if right {
@@ -287,23 +287,19 @@ fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
             Scalar::ONE
         }
     }) {
-        r.run_one(c, || mul::mul(black_box(&p), black_box(&k)));
+        r.run_one(c, || f(black_box(&p), black_box(&k)));
     }
+}
+
+/// Variable-base k·P: k = 1 vs random k.
+fn ct_mul(r: &mut CtRunner, rng: &mut BenchRng) {
+    secp_mul_classes(r, rng, mul::mul);
 }
 
 /// The same k·P on the portable loop, which `ct_mul` does not reach on a
 /// CPU with AVX-512 IFMA (there it times the vector loop).
 fn ct_mul_portable(r: &mut CtRunner, rng: &mut BenchRng) {
-    let p = mul::mul_vartime(&Point::generator(), &Scalar::from_u64(12345));
-    for (c, k) in prepare(rng, classes_n(50), |right, rng| {
-        if right {
-            scalar(rng)
-        } else {
-            Scalar::ONE
-        }
-    }) {
-        r.run_one(c, || mul::mul_portable(black_box(&p), black_box(&k)));
-    }
+    secp_mul_classes(r, rng, mul::mul_portable);
 }
 
 /// BN254's k·P (the lazy [0, 2p) field): k = 1 vs random k.

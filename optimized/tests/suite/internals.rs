@@ -272,18 +272,10 @@ fn mul2_vartime_edges() {
 #[test]
 fn mul2_vartime_vector_backend() {
     use twinmul::mul::comb::GeneratorTable;
-    let has = is_x86_feature_detected("avx512ifma") && is_x86_feature_detected("avx512vl");
-    if !has {
-        eprintln!("SKIPPED: this CPU has no AVX-512 IFMA; only the portable path runs");
-    }
+    let has = has_ifma();
     let g = secp256k1::Point::generator();
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = || xorshift(&mut x);
     for _ in 0..200 {
         let mut scalar =
             || secp256k1::Scalar::from_le_limbs_reduced(&[next(), next(), next(), next()]);
@@ -313,10 +305,7 @@ fn mul2_vartime_vector_backend() {
 #[test]
 fn mul_vector_backend() {
     use secp256k1::{Fe, Secp256k1};
-    let has = is_x86_feature_detected("avx512ifma") && is_x86_feature_detected("avx512vl");
-    if !has {
-        eprintln!("SKIPPED: this CPU has no AVX-512 IFMA; only the portable path runs");
-    }
+    let has = has_ifma();
     let g = secp256k1::Point::generator();
     let table = [(Fe::ONE, Fe::ONE); 16];
     let hook = Secp256k1::glv_odd_digits_accelerated(&table, &[1; 26], &[1; 26], 5);
@@ -326,12 +315,7 @@ fn mul_vector_backend() {
         "the vector path where, and only where, the CPU has IFMA"
     );
     let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = || xorshift(&mut x);
     let mut scalars = glv_edges::<Secp256k1>();
     for _ in 0..200 {
         scalars.push(secp256k1::Scalar::from_le_limbs_reduced(&[
@@ -350,6 +334,24 @@ fn mul_vector_backend() {
             k.to_le_limbs()
         );
     }
+}
+
+/// Whether the CPU runs the vector backend (AVX-512 IFMA and VL); says so
+/// where it does not.
+fn has_ifma() -> bool {
+    let has = is_x86_feature_detected("avx512ifma") && is_x86_feature_detected("avx512vl");
+    if !has {
+        eprintln!("SKIPPED: this CPU has no AVX-512 IFMA; only the portable path runs");
+    }
+    has
+}
+
+/// One xorshift64 step: the tests' reproducible random words.
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
 }
 
 #[cfg(target_arch = "x86_64")]
