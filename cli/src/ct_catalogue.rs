@@ -85,6 +85,7 @@ pub const TARGETS: &[Target] = &[
     t("ct_mul", "optimized", "secp256k1 k·P, vector loop where the CPU has IFMA (k)", Ct, 50),
     t("ct_mul_portable", "optimized", "secp256k1 k·P, portable loop (k)", Ct, 50),
     t("ct_mul_bn254", "optimized", "BN254 k·P (k)", Ct, 50),
+    t("ct_mul_bls12_381", "optimized", "BLS12-381 k·P, MULX/ADX product where the CPU has it (k)", Ct, 50),
     t("ct_mul_g", "optimized", "secp256k1 k·G (k)", Ct, 20),
     t("ct_ecgfp5_mul_g", "optimized", "ECgFp5 k·G (k)", Ct, 20),
     t("ct_bip340_sign", "optimized", "BIP340 sign (secret key)", Ct, 50),

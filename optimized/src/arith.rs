@@ -4,6 +4,7 @@
 //! - [`limbs`]: carry and borrow chains on `[u64; N]`;
 //! - [`field`]: the [`Field`](field::Field) trait and a field's modulus;
 //! - [`montgomery`]: one generic Montgomery field `Fp<P, N>`;
+//! - `montgomery_adx`: its 6-limb product on MULX/ADCX/ADOX (x86-64);
 //! - [`fe52`]: secp256k1's base field in 5 × 52-bit limbs with lazy sums;
 //! - `fe52x4`: four of those side by side in AVX-512 IFMA vectors (x86-64);
 //! - `secp256k1_sqrt`: the square root by libsecp256k1's addition chain;
@@ -20,6 +21,8 @@ pub(crate) mod fe52x4;
 pub mod field;
 pub mod limbs;
 pub mod montgomery;
+#[cfg(target_arch = "x86_64")]
+mod montgomery_adx;
 mod safegcd;
 pub mod scalar;
 mod secp256k1_sqrt;

@@ -1,0 +1,340 @@
+//! The 6-limb Montgomery product on MULX, ADCX and ADOX (x86-64 with BMI2
+//! and ADX): BLS12-381's base field, the lazy representation of
+//! `montgomery.rs`.
+//!
+//! The algorithm is that file's no-carry CIOS, row for row, with the same
+//! quotient digit per row, so the two give the same limbs (tested). What
+//! the assembly adds is two carry chains at once: ADCX carries in CF and
+//! ADOX in OF, so each row's products are summed by one instruction per
+//! half word, where the compiled Rust needs a pair of add-with-carry per
+//! `u128` accumulation. LLVM never emits ADCX/ADOX by itself.
+//!
+//! Constant time: straight-line code, no branch and no memory index that
+//! depends on the operands. The choice between this and the Rust product
+//! depends on the CPU alone.
+
+use core::arch::asm;
+
+/// Proof that the CPU has BMI2 (MULX) and ADX (ADCX, ADOX): only
+/// [`Adx::detect`] makes one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Adx(());
+
+impl Adx {
+    /// The proof, where the CPU has the extensions (a compile-time answer
+    /// when the build targets them, else std's cached detection).
+    #[inline(always)]
+    pub(crate) fn detect() -> Option<Adx> {
+        let has = std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
+        has.then_some(Adx(()))
+    }
+}
+
+/// One CIOS row, as assembly text: t = (t + a[i]·b + m·p)/2⁶⁴ with m
+/// clearing the low limb; `t0`…`t5` the running sum, `acc` its seventh
+/// word between the two halves, `lo`/`hi` the products' halves.
+/// The first half adds a[i]·b (low halves in the OF chain, high halves in
+/// the CF chain, one word up); the second is [`reduce_row!`].
+macro_rules! cios_row {
+    ($i:literal) => {
+        concat!(
+            "mov rdx, qword ptr [{a} + 8*",
+            $i,
+            "]\n",
+            "xor {acc:e}, {acc:e}\n",
+            "mulx {hi}, {lo}, qword ptr [{b}]\n",
+            "adox {t0}, {lo}\n",
+            "adcx {t1}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{b} + 8]\n",
+            "adox {t1}, {lo}\n",
+            "adcx {t2}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{b} + 16]\n",
+            "adox {t2}, {lo}\n",
+            "adcx {t3}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{b} + 24]\n",
+            "adox {t3}, {lo}\n",
+            "adcx {t4}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{b} + 32]\n",
+            "adox {t4}, {lo}\n",
+            "adcx {t5}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{b} + 40]\n",
+            "adox {t5}, {lo}\n",
+            "adcx {acc}, {hi}\n",
+            "mov {lo:e}, 0\n",
+            "adox {acc}, {lo}\n",
+            reduce_row!("{acc}"),
+        )
+    };
+}
+
+/// One Montgomery reduction step, as assembly text: t = (t + m·p)/2⁶⁴
+/// with m = t0·(−p⁻¹) mod 2⁶⁴ clearing the low limb, and `$top` (a
+/// register, or `{lo}` for none: it is zero there) added to the new top
+/// word. The sum of word j goes to t[j − 1]: the high halves of m·p ride
+/// the CF chain with the old words, the low halves the OF chain.
+macro_rules! reduce_row {
+    ($top:literal) => {
+        concat!(
+            "mov rdx, {t0}\n",
+            "imul rdx, qword ptr [{p} + 48]\n",
+            "xor {lo:e}, {lo:e}\n",
+            "mulx {hi}, {lo}, qword ptr [{p}]\n",
+            "adcx {lo}, {t0}\n",
+            "mov {t0}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{p} + 8]\n",
+            "adcx {t0}, {t1}\n",
+            "adox {t0}, {lo}\n",
+            "mov {t1}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{p} + 16]\n",
+            "adcx {t1}, {t2}\n",
+            "adox {t1}, {lo}\n",
+            "mov {t2}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{p} + 24]\n",
+            "adcx {t2}, {t3}\n",
+            "adox {t2}, {lo}\n",
+            "mov {t3}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{p} + 32]\n",
+            "adcx {t3}, {t4}\n",
+            "adox {t3}, {lo}\n",
+            "mov {t4}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{p} + 40]\n",
+            "adcx {t4}, {t5}\n",
+            "adox {t4}, {lo}\n",
+            "mov {t5}, {hi}\n",
+            "mov {lo:e}, 0\n",
+            "adcx {t5}, ",
+            $top,
+            "\n",
+            "adox {t5}, {lo}\n",
+        )
+    };
+}
+
+/// Words 2i and 2i + 1 of the square from the doubled cross products, as
+/// assembly text: the registers `$w0`/`$w1` (cross words 2i and 2i + 1)
+/// doubled in the CF chain, plus aᵢ² in the OF chain.
+macro_rules! square_diagonal {
+    ($i:literal, $w0:literal, $w1:literal) => {
+        concat!(
+            "mov rdx, qword ptr [{a} + 8*",
+            $i,
+            "]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "adcx ",
+            $w0,
+            ", ",
+            $w0,
+            "\n",
+            "adox ",
+            $w0,
+            ", {lo}\n",
+            "adcx ",
+            $w1,
+            ", ",
+            $w1,
+            "\n",
+            "adox ",
+            $w1,
+            ", {hi}\n",
+        )
+    };
+}
+
+/// [`square_diagonal!`] for words kept in the scratch `s` (byte offsets
+/// `$o0`, `$o1`), through the register `{u}`.
+macro_rules! square_diagonal_in_s {
+    ($i:literal, $o0:literal, $o1:literal) => {
+        concat!(
+            "mov rdx, qword ptr [{a} + 8*",
+            $i,
+            "]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "mov {u}, qword ptr [{s} + ",
+            $o0,
+            "]\n",
+            "adcx {u}, {u}\n",
+            "adox {u}, {lo}\n",
+            "mov qword ptr [{s} + ",
+            $o0,
+            "], {u}\n",
+            "mov {u}, qword ptr [{s} + ",
+            $o1,
+            "]\n",
+            "adcx {u}, {u}\n",
+            "adox {u}, {hi}\n",
+            "mov qword ptr [{s} + ",
+            $o1,
+            "], {u}\n",
+        )
+    };
+}
+
+/// a·b·R⁻¹ + (0 or p), below 2p, for R = 2³⁸⁴ and a modulus p with 4p < R
+/// and a, b < 2p: `montgomery.rs`'s `mont_mul_cios_unreduced` for N = 6,
+/// limb for limb. `p_inv` is p's six limbs, then −p⁻¹ mod 2⁶⁴.
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(crate) fn mul6(_: Adx, a: &[u64; 6], b: &[u64; 6], p_inv: &[u64; 7]) -> [u64; 6] {
+    let (mut t0, mut t1, mut t2, mut t3, mut t4, mut t5) = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+    // SAFETY: `Adx` proves that the CPU has MULX, ADCX and ADOX; the three
+    // pointers are to arrays of 6, 6 and 7 limbs, read within them; the
+    // flags and every register written are declared.
+    unsafe {
+        asm!(
+            cios_row!(0),
+            cios_row!(1),
+            cios_row!(2),
+            cios_row!(3),
+            cios_row!(4),
+            cios_row!(5),
+            a = in(reg) a.as_ptr(),
+            b = in(reg) b.as_ptr(),
+            p = in(reg) p_inv.as_ptr(),
+            t0 = inout(reg) t0,
+            t1 = inout(reg) t1,
+            t2 = inout(reg) t2,
+            t3 = inout(reg) t3,
+            t4 = inout(reg) t4,
+            t5 = inout(reg) t5,
+            acc = out(reg) _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [t0, t1, t2, t3, t4, t5]
+}
+
+/// a²·R⁻¹ + (0, p or less), below 2p, for the moduli and inputs of
+/// [`mul6`]: 21 products for the square (the 15 cross products once, then
+/// doubled, and the 6 squares) where the CIOS rows take 36, then the
+/// reduction's 6 rows of 6. Separated operand scanning: the square's
+/// twelve words (the finished ones kept in `s`), REDC of its low six,
+/// then its high six added. Congruent to [`mul6`]`(a, a)`, not always the
+/// same limbs: REDC of the low half is at most p, and the high half is
+/// below a²/R < 4p²/R < p/2 for a < 2p and 8p < R.
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(crate) fn square6(_: Adx, a: &[u64; 6], p_inv: &[u64; 7]) -> [u64; 6] {
+    let mut s = [0u64; 12];
+    let (t0, t1, t2, t3, t4, t5): (u64, u64, u64, u64, u64, u64);
+    // SAFETY: as in `mul6`; `s` is a local array of 12 limbs that the
+    // assembly writes and reads within.
+    unsafe {
+        asm!(
+            // The cross products aᵢ·aⱼ, i < j, row by row; each row's two
+            // lowest words are final and go to s.
+            "mov rdx, qword ptr [{a}]",
+            "mulx {t1}, {t0}, qword ptr [{a} + 8]",
+            "mulx {t2}, {lo}, qword ptr [{a} + 16]",
+            "add {t1}, {lo}",
+            "mulx {t3}, {lo}, qword ptr [{a} + 24]",
+            "adc {t2}, {lo}",
+            "mulx {t4}, {lo}, qword ptr [{a} + 32]",
+            "adc {t3}, {lo}",
+            "mulx {t5}, {lo}, qword ptr [{a} + 40]",
+            "adc {t4}, {lo}",
+            "adc {t5}, 0",
+            "mov qword ptr [{s} + 8], {t0}",
+            "mov qword ptr [{s} + 16], {t1}",
+            "mov rdx, qword ptr [{a} + 8]",
+            "xor {t0:e}, {t0:e}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
+            "adox {t2}, {lo}",
+            "adcx {t3}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adox {t3}, {lo}",
+            "adcx {t4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 32]",
+            "adox {t4}, {lo}",
+            "adcx {t5}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 40]",
+            "adox {t5}, {lo}",
+            "adcx {t0}, {hi}",
+            "mov {lo:e}, 0",
+            "adox {t0}, {lo}",
+            "mov qword ptr [{s} + 24], {t2}",
+            "mov qword ptr [{s} + 32], {t3}",
+            "mov rdx, qword ptr [{a} + 16]",
+            "xor {t1:e}, {t1:e}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
+            "adox {t4}, {lo}",
+            "adcx {t5}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 32]",
+            "adox {t5}, {lo}",
+            "adcx {t0}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 40]",
+            "adox {t0}, {lo}",
+            "adcx {t1}, {hi}",
+            "mov {lo:e}, 0",
+            "adox {t1}, {lo}",
+            "mov qword ptr [{s} + 40], {t4}",
+            "mov qword ptr [{s} + 48], {t5}",
+            "mov rdx, qword ptr [{a} + 24]",
+            "xor {t2:e}, {t2:e}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 32]",
+            "adox {t0}, {lo}",
+            "adcx {t1}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{a} + 40]",
+            "adox {t1}, {lo}",
+            "adcx {t2}, {hi}",
+            "mov {lo:e}, 0",
+            "adox {t2}, {lo}",
+            "mov qword ptr [{s} + 56], {t0}",
+            "mov qword ptr [{s} + 64], {t1}",
+            "mov rdx, qword ptr [{a} + 32]",
+            "mulx {t3}, {lo}, qword ptr [{a} + 40]",
+            "add {t2}, {lo}",
+            "adc {t3}, 0",
+            "mov qword ptr [{s} + 72], {t2}",
+            "mov qword ptr [{s} + 80], {t3}",
+            // Twice the cross products plus the squares: words 0…5 into
+            // t0…t5, words 6…11 back to s.
+            "mov rdx, qword ptr [{a}]",
+            "xor {t1:e}, {t1:e}",
+            "mulx {hi}, {t0}, rdx",
+            "mov {t1}, qword ptr [{s} + 8]",
+            "adcx {t1}, {t1}",
+            "adox {t1}, {hi}",
+            "mov {t2}, qword ptr [{s} + 16]",
+            "mov {t3}, qword ptr [{s} + 24]",
+            square_diagonal!(1, "{t2}", "{t3}"),
+            "mov {t4}, qword ptr [{s} + 32]",
+            "mov {t5}, qword ptr [{s} + 40]",
+            square_diagonal!(2, "{t4}", "{t5}"),
+            square_diagonal_in_s!(3, 48, 56),
+            square_diagonal_in_s!(4, 64, 72),
+            // Cross word 11 is 0 (s[11] too, from its initialisation).
+            square_diagonal_in_s!(5, 80, 88),
+            // REDC of the low half, then the high half added.
+            reduce_row!("{lo}"),
+            reduce_row!("{lo}"),
+            reduce_row!("{lo}"),
+            reduce_row!("{lo}"),
+            reduce_row!("{lo}"),
+            reduce_row!("{lo}"),
+            "add {t0}, qword ptr [{s} + 48]",
+            "adc {t1}, qword ptr [{s} + 56]",
+            "adc {t2}, qword ptr [{s} + 64]",
+            "adc {t3}, qword ptr [{s} + 72]",
+            "adc {t4}, qword ptr [{s} + 80]",
+            "adc {t5}, qword ptr [{s} + 88]",
+            a = in(reg) a.as_ptr(),
+            s = in(reg) s.as_mut_ptr(),
+            p = in(reg) p_inv.as_ptr(),
+            t0 = out(reg) t0,
+            t1 = out(reg) t1,
+            t2 = out(reg) t2,
+            t3 = out(reg) t3,
+            t4 = out(reg) t4,
+            t5 = out(reg) t5,
+            u = out(reg) _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }
+    [t0, t1, t2, t3, t4, t5]
+}
