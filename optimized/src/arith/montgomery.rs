@@ -335,8 +335,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     }
 
     /// The lazy fields' square, < 2p: the MULX/ADX squaring for six limbs
-    /// where the CPU has it (congruent to the product, not always the same
-    /// limbs), else the product.
+    /// where the CPU has it (the product's very limbs, in fewer
+    /// multiplications), else the product.
     #[inline(always)]
     fn mont_square_lazy(a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
@@ -916,7 +916,7 @@ mod tests {
     /// BLS12-381's six-limb lazy product and square, on the MULX/ADX
     /// assembly where this CPU has it (`montgomery_adx.rs`), else on the
     /// CIOS rows: each result is below 2p and equal to a·b·R⁻¹ mod p by big
-    /// integers; the product has the CIOS rows' very limbs. Inputs: every
+    /// integers, with the CIOS rows' very limbs. Inputs: every
     /// pair of edge values below 2p (0, 1, p − 1, p, p + 1, 2p − 2, 2p − 1,
     /// all-ones low limbs) and random values below 2p.
     #[test]
@@ -965,6 +965,7 @@ mod tests {
         for x in &values {
             let a = limbs_of(x);
             let sq = F::mont_square_lazy(&a);
+            assert_eq!(sq, F::mont_mul_cios_unreduced(&a, &a), "{x:#x}²");
             assert!(big(&sq) < two_p, "{x:#x}²");
             assert_eq!(big(&sq) % &pb, x * x * &r_inv % &pb, "{x:#x}²");
             if let Some(adx) = adx {
@@ -987,6 +988,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `Adx::detect` against the CPUID bits themselves (leaf 7: EBX bit 8
+    /// BMI2, bit 19 ADX): without the proof the assembly never runs, and
+    /// only the benches would notice.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn adx_is_detected_where_the_cpu_has_it() {
+        let ebx = core::arch::x86_64::__cpuid_count(7, 0).ebx;
+        let has = ebx >> 8 & 1 == 1 && ebx >> 19 & 1 == 1;
+        assert_eq!(super::super::montgomery_adx::Adx::detect().is_some(), has);
     }
 
     #[test]

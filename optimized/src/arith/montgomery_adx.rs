@@ -2,8 +2,9 @@
 //! and ADX): BLS12-381's base field, the lazy representation of
 //! `montgomery.rs`.
 //!
-//! The algorithm is that file's no-carry CIOS, row for row, with the same
-//! quotient digit per row, so the two give the same limbs (tested). What
+//! The product is that file's no-carry CIOS, row for row, with the same
+//! quotient digit per row, so the two give the same limbs (tested); the
+//! square computes the same integer by separated operand scanning. What
 //! the assembly adds is two carry chains at once: ADCX carries in CF and
 //! ADOX in OF, so each row's products are summed by one instruction per
 //! half word, where the compiled Rust needs a pair of add-with-carry per
@@ -206,14 +207,13 @@ pub(crate) fn mul6(_: Adx, a: &[u64; 6], b: &[u64; 6], p_inv: &[u64; 7]) -> [u64
     [t0, t1, t2, t3, t4, t5]
 }
 
-/// a²·R⁻¹ + (0, p or less), below 2p, for the moduli and inputs of
-/// [`mul6`]: 21 products for the square (the 15 cross products once, then
-/// doubled, and the 6 squares) where the CIOS rows take 36, then the
-/// reduction's 6 rows of 6. Separated operand scanning: the square's
-/// twelve words (the finished ones kept in `s`), REDC of its low six,
-/// then its high six added. Congruent to [`mul6`]`(a, a)`, not always the
-/// same limbs: REDC of the low half is at most p, and the high half is
-/// below a²/R < 4p²/R < p/2 for a < 2p and 8p < R.
+/// [`mul6`]`(a, a)`, limb for limb, in fewer products: 21 for the square
+/// (the 15 cross products once, then doubled, and the 6 squares) where the
+/// CIOS rows take 36, then the reduction's 6 rows of 6. Separated operand
+/// scanning: the square's twelve words (the finished ones kept in `s`),
+/// REDC of its low six, then its high six added. The result is the same
+/// integer (a² + M·p)/R < 2p: the quotient M < R is fixed by
+/// M ≡ −a²·p⁻¹ (mod R), whichever order its digits are found in.
 #[inline(always)]
 #[allow(unsafe_code)]
 pub(crate) fn square6(_: Adx, a: &[u64; 6], p_inv: &[u64; 7]) -> [u64; 6] {
