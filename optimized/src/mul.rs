@@ -35,5 +35,5 @@ pub use comb::{mul_g_vartime, GeneratorContext, GeneratorTable};
 pub use constant_time::{mul, mul_complete, mul_double_and_add, mul_portable};
 pub use vartime::{
     mul2_vartime, mul2_vartime_portable, mul2_vartime_projective, mul_vartime,
-    mul_vartime_projective,
+    mul_vartime_portable, mul_vartime_projective,
 };

@@ -108,6 +108,18 @@ impl CurveParams for Secp256k1 {
         let beta = Self::ENDOMORPHISM?.beta;
         crate::mul::constant_time_ifma::glv_odd_digits(table, d1, d2, window, &beta)
     }
+
+    /// The vector Straus sum of verification without its G term.
+    #[cfg(target_arch = "x86_64")]
+    fn mul_vartime_accelerated(p: &[Fe; 3], k: &Scalar) -> Option<[Fe; 3]> {
+        let p = Point {
+            x: p[0],
+            y: p[1],
+            z: p[2],
+        };
+        let r = crate::mul::vartime_ifma::mul_vartime(k, &p)?;
+        Some([r.x, r.y, r.z])
+    }
 }
 
 /// A projective point.

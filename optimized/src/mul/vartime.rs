@@ -129,9 +129,25 @@ pub(super) fn own_tables<C: CurveParams>(
     Some((table, phi, g))
 }
 
-/// k·P for a public k (variable time); see the module doc. Falls back to
-/// [`mul_vartime_projective`] for points of tiny order.
+/// k·P for a public k (variable time): on the curve's vector backend where
+/// it has one and the CPU runs it ([`CurveParams::mul_vartime_accelerated`]:
+/// verification's Straus sum with no G term), else
+/// [`mul_vartime_portable`].
 pub fn mul_vartime<C: CurveParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
+    match C::mul_vartime_accelerated(&[p.x, p.y, p.z], k) {
+        Some([x, y, z]) => ProjectivePoint { x, y, z },
+        None => mul_vartime_portable(p, k),
+    }
+}
+
+/// k·P for a public k (variable time) on the scalar formulas; see the
+/// module doc. Falls back to [`mul_vartime_projective`] for points of tiny
+/// order. The path of every CPU without a vector backend, and the
+/// cross-check of those backends.
+pub fn mul_vartime_portable<C: CurveParams>(
+    p: &ProjectivePoint<C>,
+    k: &C::Scalar,
+) -> ProjectivePoint<C> {
     if bool::from(p.is_identity()) {
         return ProjectivePoint::identity();
     }

@@ -1,4 +1,4 @@
-//! a·G + b·P for public scalars on secp256k1, on the vector Jacobian
+//! a·G + b·P (and b·P alone) for public scalars on secp256k1, on the vector Jacobian
 //! formulas (`point/jacobian4.rs`, AVX-512 IFMA): the same Straus sum as
 //! [`mul2_vartime_portable`](super::vartime::mul2_vartime_portable) —
 //! GLV halves, width-5 wNAFs over P's effective-affine odd multiples and
@@ -6,7 +6,7 @@
 //! accumulator on P's curve E″ — with each doubling and addition in three or
 //! five rounds of four-lane products instead of seven or eleven products.
 //!
-//! [`mul2_vartime`] returns `None` where the CPU has no IFMA, and where an
+//! [`mul2_vartime`] and [`mul_vartime`] return `None` where the CPU has no IFMA, and where an
 //! addition meets P = ±Q (H = 0), which honest inputs reach with negligible
 //! probability: the caller then runs the portable code, which handles every
 //! case. Variable time: public inputs only.
@@ -17,7 +17,9 @@ use super::vartime::{halves, own_tables, WNAF_ENTRIES, WNAF_WIDTH};
 use crate::arith::fe52::Fe52;
 use crate::arith::fe52x4::{Fe52x4, Ifma};
 use crate::arith::field::Field;
+use crate::point::affine::AffineXY;
 use crate::point::jacobian4::{Affine4, Jacobian4};
+use crate::point::params::CurveParams;
 use crate::point::projective::ProjectivePoint;
 
 /// a·G + b·P on the vector formulas, or `None` (module doc).
@@ -30,14 +32,30 @@ pub(crate) fn mul2_vartime<C: GeneratorTable<Fe = Fe52>>(
     #[allow(unsafe_code)]
     // SAFETY: `straus` needs AVX-512 IFMA and VL, which `ifma` proves.
     unsafe {
-        straus(ifma, a, b, p)
+        straus(ifma, Some((a, C::odd_table())), b, p)
     }
 }
 
+/// b·P alone on the vector formulas (the sum above without its G term),
+/// or `None` (module doc): `mul_vartime`'s backend.
+pub(crate) fn mul_vartime<C: CurveParams<Fe = Fe52>>(
+    b: &C::Scalar,
+    p: &ProjectivePoint<C>,
+) -> Option<ProjectivePoint<C>> {
+    let ifma = Ifma::detect()?;
+    #[allow(unsafe_code)]
+    // SAFETY: as in `mul2_vartime`.
+    unsafe {
+        straus(ifma, None, b, p)
+    }
+}
+
+/// a·G + b·P, G's term present where `g_term` gives a and G's odd
+/// multiples (2^(w − 2) of them for G's wNAF width w).
 #[target_feature(enable = "avx512ifma,avx512vl")]
-fn straus<C: GeneratorTable<Fe = Fe52>>(
+fn straus<C: CurveParams<Fe = Fe52>>(
     _: Ifma,
-    a: &C::Scalar,
+    g_term: Option<(&C::Scalar, &[AffineXY<Fe52>])>,
     b: &C::Scalar,
     p: &ProjectivePoint<C>,
 ) -> Option<ProjectivePoint<C>> {
@@ -55,8 +73,11 @@ fn straus<C: GeneratorTable<Fe = Fe52>>(
     ];
     let g4 = Fe52x4::from_lanes([&g; 4]);
     let (g2, beta) = (g.square(), endo.beta);
-    let gt = C::odd_table();
-    let w_g = gt.len().trailing_zeros() + 2;
+    // Without G's term, a = 0: its wNAFs have no digit, and no entry of
+    // the empty table is read.
+    let zero = C::Scalar::ZERO;
+    let (a, gt) = g_term.unwrap_or((&zero, &[]));
+    let w_g = gt.len().max(1).trailing_zeros() + 2;
     let (pa, _) = halves::<C>(a);
     let (pb, _) = halves::<C>(b);
     let na = pa.map(|(e, _)| wnaf_vartime(&e, w_g));

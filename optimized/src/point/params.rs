@@ -5,9 +5,9 @@
 //! scalar along it. A curve is one `impl CurveParams`; one without an
 //! endomorphism runs the generic windowed multiplications.
 //!
-//! Data only, no arithmetic (the one hook, a vector backend's entry point,
-//! is implemented by the curve that has one): constant time is the
-//! business of the layers that use it.
+//! Data only, no arithmetic (the two hooks, a vector backend's entry
+//! points, are implemented by the curve that has one): constant time is
+//! the business of the layers that use it.
 
 use crate::arith::field::Field;
 use crate::arith::scalar::ScalarField;
@@ -43,6 +43,14 @@ pub trait CurveParams: 'static + Copy + Send + Sync + Debug {
         _d2: &[i8],
         _window: u32,
     ) -> Option<[Self::Fe; 3]> {
+        None
+    }
+
+    /// k·P for a public k (`mul::mul_vartime`) on a vector backend, where
+    /// the curve has one and the CPU runs it: P's homogeneous (X, Y, Z) in,
+    /// k·P's out. `None` sends the caller to its portable code; by default
+    /// there is no backend. Variable time.
+    fn mul_vartime_accelerated(_p: &[Self::Fe; 3], _k: &Self::Scalar) -> Option<[Self::Fe; 3]> {
         None
     }
 }

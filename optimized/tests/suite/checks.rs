@@ -507,6 +507,11 @@ pub fn mul_paths<C: GeneratorTable>(oracle: Oracle, k: &[u64; 4], j: &[u64; 4]) 
     assert_eq!(to_ref(&mul::mul_complete(&p, &k)), want, "mul_complete");
     assert_eq!(to_ref(&mul::mul_vartime(&p, &k)), want, "mul_vartime");
     assert_eq!(
+        to_ref(&mul::mul_vartime_portable(&p, &k)),
+        want,
+        "mul_vartime portable"
+    );
+    assert_eq!(
         to_ref(&mul::mul_double_and_add(&p, &k)),
         want,
         "double-and-add"

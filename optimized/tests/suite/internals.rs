@@ -298,10 +298,11 @@ fn mul2_vartime_vector_backend() {
     }
 }
 
-/// The constant-time k·P on secp256k1's vector backend: its hook answers
-/// where, and only where, the CPU has IFMA, and `mul` equals the portable
-/// loop on random points and scalars and on the GLV edge scalars (the
-/// formulas' special cases are the unit tests of `point/jacobian4.rs`).
+/// k·P on secp256k1's vector backend, constant time and variable time:
+/// both hooks answer where, and only where, the CPU has IFMA, and `mul`
+/// and `mul_vartime` equal their portable loops on random points and
+/// scalars and on the GLV edge scalars (the formulas' special cases are
+/// the unit tests of `point/jacobian4.rs`).
 #[test]
 fn mul_vector_backend() {
     use secp256k1::{Fe, Secp256k1};
@@ -313,6 +314,13 @@ fn mul_vector_backend() {
         hook.is_some(),
         has,
         "the vector path where, and only where, the CPU has IFMA"
+    );
+    let three = secp256k1::Scalar::from_u64(3);
+    let hook = Secp256k1::mul_vartime_accelerated(&[g.x, g.y, g.z], &three);
+    assert_eq!(
+        hook.is_some(),
+        has,
+        "the vector mul_vartime where, and only where, the CPU has IFMA"
     );
     let mut x = 0x2545_F491_4F6C_DD1Du64;
     let mut next = || xorshift(&mut x);
@@ -331,6 +339,12 @@ fn mul_vector_backend() {
         assert!(
             bool::from(subtle::ConstantTimeEq::ct_eq(&fast, &portable)),
             "k = {:?}",
+            k.to_le_limbs()
+        );
+        let (fast, portable) = (mul::mul_vartime(&p, k), mul::mul_vartime_portable(&p, k));
+        assert!(
+            bool::from(subtle::ConstantTimeEq::ct_eq(&fast, &portable)),
+            "vartime, k = {:?}",
             k.to_le_limbs()
         );
     }
