@@ -302,14 +302,20 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         limbs::select(borrow.wrapping_neg(), &r, &s)
     }
 
-    /// p's limbs and −p⁻¹ mod 2⁶⁴, the constants of the assembly product
-    /// (six limbs only).
+    /// p's limbs, then −p⁻¹ mod 2⁶⁴: the constants of the assembly
+    /// product (six limbs; read only for those).
     #[cfg(target_arch = "x86_64")]
-    const P_INV6: [u64; 7] = if N == 6 {
-        let p = &P::MODULUS;
-        [p[0], p[1], p[2], p[3], p[4], p[5], Self::INV]
-    } else {
-        [0; 7]
+    const P_INV: [u64; 7] = {
+        let mut out = [0u64; 7];
+        if N <= 6 {
+            let mut i = 0;
+            while i < N {
+                out[i] = P::MODULUS[i];
+                i += 1;
+            }
+            out[N] = Self::INV;
+        }
+        out
     };
 
     /// The lazy fields' product, < 2p: the MULX/ADX assembly for six limbs
@@ -317,18 +323,16 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// CIOS rows.
     #[inline(always)]
     fn mont_mul_lazy(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        // Six limbs (a compile-time fact) and a CPU with ADX.
         #[cfg(target_arch = "x86_64")]
-        if N == 6 {
+        if let (Ok(a6), Ok(b6)) = (<&[u64; 6]>::try_from(&a[..]), <&[u64; 6]>::try_from(&b[..])) {
             if let Some(adx) = super::montgomery_adx::Adx::detect() {
-                let p_inv: &'static [u64; 7] = &Self::P_INV6;
-                if let (Ok(a6), Ok(b6)) =
-                    (<&[u64; 6]>::try_from(&a[..]), <&[u64; 6]>::try_from(&b[..]))
-                {
-                    let r = super::montgomery_adx::mul6(adx, a6, b6, p_inv);
-                    let mut out = [0u64; N];
-                    out.copy_from_slice(&r);
-                    return out;
+                let r = super::montgomery_adx::mul6(adx, a6, b6, &Self::P_INV);
+                let mut out = [0u64; N];
+                for (o, v) in out.iter_mut().zip(r) {
+                    *o = v;
                 }
+                return out;
             }
         }
         Self::mont_mul_cios_unreduced(a, b)
@@ -340,15 +344,14 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     fn mont_square_lazy(a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
-        if N == 6 {
+        if let Ok(a6) = <&[u64; 6]>::try_from(&a[..]) {
             if let Some(adx) = super::montgomery_adx::Adx::detect() {
-                let p_inv: &'static [u64; 7] = &Self::P_INV6;
-                if let Ok(a6) = <&[u64; 6]>::try_from(&a[..]) {
-                    let r = super::montgomery_adx::square6(adx, a6, p_inv);
-                    let mut out = [0u64; N];
-                    out.copy_from_slice(&r);
-                    return out;
+                let r = super::montgomery_adx::square6(adx, a6, &Self::P_INV);
+                let mut out = [0u64; N];
+                for (o, v) in out.iter_mut().zip(r) {
+                    *o = v;
                 }
+                return out;
             }
         }
         Self::mont_mul_lazy(a, a)
@@ -913,22 +916,27 @@ mod tests {
         assert_eq!(Fp::<toy::BaseParams, 1>::SPECIAL_C, 0);
     }
 
-    /// BLS12-381's six-limb lazy product and square, on the MULX/ADX
-    /// assembly where this CPU has it (`montgomery_adx.rs`), else on the
-    /// CIOS rows: each result is below 2p and equal to a·b·R⁻¹ mod p by big
-    /// integers, with the CIOS rows' very limbs. Inputs: every
-    /// pair of edge values below 2p (0, 1, p − 1, p, p + 1, 2p − 2, 2p − 1,
-    /// all-ones low limbs) and random values below 2p.
+    /// The lazy fields' product and square (BLS12-381's on the MULX/ADX
+    /// assembly where this CPU has it, `montgomery_adx.rs`; BN254's on the
+    /// CIOS rows): each result has the CIOS rows' very limbs, is below 2p,
+    /// and equals a·b·R⁻¹ mod p by big integers.
+    /// Inputs: every pair of edge values below 2p (0, 1, p − 1, p, p + 1,
+    /// 2p − 2, 2p − 1, all-ones low limbs) and random values below 2p.
     #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn six_limb_lazy_products_match_big_integers() {
-        type F = Fp<bls12_381::BaseParams, 6>;
-        let p = bls12_381::BaseParams::MODULUS;
-        let big = |v: &[u64; 6]| {
+    fn lazy_products_match_big_integers() {
+        lazy_products::<bls12_381::BaseParams, 6>();
+        lazy_products::<bn254::BaseParams, 4>();
+        lazy_products::<bn254::ScalarParams, 4>();
+    }
+
+    fn lazy_products<P: FieldParams<N>, const N: usize>() {
+        type F<P, const N: usize> = Fp<P, N>;
+        let p = P::MODULUS;
+        let big = |v: &[u64; N]| {
             BigUint::from_bytes_le(&v.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
         };
         let limbs_of = |v: &BigUint| {
-            let mut out = [0u64; 6];
+            let mut out = [0u64; N];
             for (i, d) in v.to_u64_digits().iter().enumerate() {
                 out[i] = *d;
             }
@@ -936,7 +944,7 @@ mod tests {
         };
         let pb = big(&p);
         let two_p = &pb + &pb;
-        let r_inv = (BigUint::from(1u8) << 384usize).modpow(&(&pb - 2u32), &pb);
+        let r_inv = (BigUint::from(1u8) << (64 * N)).modpow(&(&pb - 2u32), &pb);
         let mut values: Vec<BigUint> = [0u32, 1].iter().map(|&v| BigUint::from(v)).collect();
         for v in [
             &pb - 1u32,
@@ -947,12 +955,12 @@ mod tests {
         ] {
             values.push(v);
         }
-        let mut ones = [u64::MAX; 6];
-        ones[5] = p[5];
+        let mut ones = [u64::MAX; N];
+        ones[N - 1] = p[N - 1];
         values.push(big(&ones));
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..40 {
-            let mut v = [0u64; 6];
+            let mut v = [0u64; N];
             for l in &mut v {
                 state ^= state << 13;
                 state ^= state >> 7;
@@ -961,31 +969,22 @@ mod tests {
             }
             values.push(big(&v) % &two_p);
         }
-        let adx = super::super::montgomery_adx::Adx::detect();
         for x in &values {
             let a = limbs_of(x);
-            let sq = F::mont_square_lazy(&a);
-            assert_eq!(sq, F::mont_mul_cios_unreduced(&a, &a), "{x:#x}²");
+            let sq = F::<P, N>::mont_square_lazy(&a);
+            assert_eq!(sq, F::<P, N>::mont_mul_cios_unreduced(&a, &a), "{x:#x}²");
             assert!(big(&sq) < two_p, "{x:#x}²");
             assert_eq!(big(&sq) % &pb, x * x * &r_inv % &pb, "{x:#x}²");
-            if let Some(adx) = adx {
-                assert_eq!(
-                    super::super::montgomery_adx::square6(adx, &a, &F::P_INV6),
-                    sq
-                );
-            }
             for y in &values {
                 let b = limbs_of(y);
-                let r = F::mont_mul_lazy(&a, &b);
-                assert_eq!(r, F::mont_mul_cios_unreduced(&a, &b), "{x:#x}·{y:#x}");
+                let r = F::<P, N>::mont_mul_lazy(&a, &b);
+                assert_eq!(
+                    r,
+                    F::<P, N>::mont_mul_cios_unreduced(&a, &b),
+                    "{x:#x}·{y:#x}"
+                );
                 assert!(big(&r) < two_p, "{x:#x}·{y:#x}");
                 assert_eq!(big(&r) % &pb, x * y * &r_inv % &pb, "{x:#x}·{y:#x}");
-                if let Some(adx) = adx {
-                    assert_eq!(
-                        super::super::montgomery_adx::mul6(adx, &a, &b, &F::P_INV6),
-                        r
-                    );
-                }
             }
         }
     }

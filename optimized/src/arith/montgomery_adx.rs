@@ -1,6 +1,7 @@
-//! The 6-limb Montgomery product on MULX, ADCX and ADOX (x86-64 with BMI2
-//! and ADX): BLS12-381's base field, the lazy representation of
-//! `montgomery.rs`.
+//! The 6-limb Montgomery product and square on MULX, ADCX and ADOX
+//! (x86-64 with BMI2 and ADX): BLS12-381's base field, the lazy
+//! representation of `montgomery.rs`. (The same rows for BN254's four
+//! limbs made its variable-time `mul` slower: BENCHMARKS.md.)
 //!
 //! The product is that file's no-carry CIOS, row for row, with the same
 //! quotient digit per row, so the two give the same limbs (tested); the
@@ -31,82 +32,86 @@ impl Adx {
     }
 }
 
-/// One CIOS row, as assembly text: t = (t + a[i]·b + m·p)/2⁶⁴ with m
-/// clearing the low limb; `t0`…`t5` the running sum, `acc` its seventh
-/// word between the two halves, `lo`/`hi` the products' halves.
-/// The first half adds a[i]·b (low halves in the OF chain, high halves in
-/// the CF chain, one word up); the second is [`reduce_row!`].
-macro_rules! cios_row {
-    ($i:literal) => {
+/// The first half of a CIOS row, as assembly text: t += a[i]·b, with
+/// `acc` receiving the word above t. Each `(offset, word j, word j + 1)`
+/// names b's limb j and the running sum's words it lands in: the low half
+/// of a[i]·b[j] rides the OF chain into word j, the high half the CF chain
+/// into word j + 1 (the last limb's word j + 1 is `{acc}`).
+macro_rules! add_product_row {
+    ($i:literal, $(($off:literal, $word:literal, $next:literal)),+) => {
         concat!(
-            "mov rdx, qword ptr [{a} + 8*",
-            $i,
-            "]\n",
+            "mov rdx, qword ptr [{a} + 8*", $i, "]\n",
             "xor {acc:e}, {acc:e}\n",
-            "mulx {hi}, {lo}, qword ptr [{b}]\n",
-            "adox {t0}, {lo}\n",
-            "adcx {t1}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{b} + 8]\n",
-            "adox {t1}, {lo}\n",
-            "adcx {t2}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{b} + 16]\n",
-            "adox {t2}, {lo}\n",
-            "adcx {t3}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{b} + 24]\n",
-            "adox {t3}, {lo}\n",
-            "adcx {t4}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{b} + 32]\n",
-            "adox {t4}, {lo}\n",
-            "adcx {t5}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{b} + 40]\n",
-            "adox {t5}, {lo}\n",
-            "adcx {acc}, {hi}\n",
+            $(
+                "mulx {hi}, {lo}, qword ptr [{b} + ", $off, "]\n",
+                "adox ", $word, ", {lo}\n",
+                "adcx ", $next, ", {hi}\n",
+            )+
             "mov {lo:e}, 0\n",
             "adox {acc}, {lo}\n",
-            reduce_row!("{acc}"),
         )
     };
 }
 
 /// One Montgomery reduction step, as assembly text: t = (t + m·p)/2⁶⁴
-/// with m = t0·(−p⁻¹) mod 2⁶⁴ clearing the low limb, and `$top` (a
-/// register, or `{lo}` for none: it is zero there) added to the new top
-/// word. The sum of word j goes to t[j − 1]: the high halves of m·p ride
-/// the CF chain with the old words, the low halves the OF chain.
+/// with m = t₀·(−p⁻¹) mod 2⁶⁴ (−p⁻¹ at byte `$inv` of `{p}`) clearing the
+/// low word, and `$top` (a register, or `{lo}`, zero there) added to the
+/// new top word `$last`. Each `(offset, word j − 1, word j)` names p's
+/// limb j and the words it shifts between: the old word j and the high
+/// half of m·p[j − 1] ride the CF chain, the low half of m·p[j] the OF
+/// chain, and the sum goes to word j − 1.
 macro_rules! reduce_row {
-    ($top:literal) => {
+    ($inv:literal, $top:literal, $last:literal, $(($off:literal, $low:literal, $word:literal)),+) => {
         concat!(
             "mov rdx, {t0}\n",
-            "imul rdx, qword ptr [{p} + 48]\n",
+            "imul rdx, qword ptr [{p} + ", $inv, "]\n",
             "xor {lo:e}, {lo:e}\n",
             "mulx {hi}, {lo}, qword ptr [{p}]\n",
             "adcx {lo}, {t0}\n",
             "mov {t0}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{p} + 8]\n",
-            "adcx {t0}, {t1}\n",
-            "adox {t0}, {lo}\n",
-            "mov {t1}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{p} + 16]\n",
-            "adcx {t1}, {t2}\n",
-            "adox {t1}, {lo}\n",
-            "mov {t2}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{p} + 24]\n",
-            "adcx {t2}, {t3}\n",
-            "adox {t2}, {lo}\n",
-            "mov {t3}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{p} + 32]\n",
-            "adcx {t3}, {t4}\n",
-            "adox {t3}, {lo}\n",
-            "mov {t4}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{p} + 40]\n",
-            "adcx {t4}, {t5}\n",
-            "adox {t4}, {lo}\n",
-            "mov {t5}, {hi}\n",
+            $(
+                "mulx {hi}, {lo}, qword ptr [{p} + ", $off, "]\n",
+                "adcx ", $low, ", ", $word, "\n",
+                "adox ", $low, ", {lo}\n",
+                "mov ", $word, ", {hi}\n",
+            )+
             "mov {lo:e}, 0\n",
-            "adcx {t5}, ",
+            "adcx ", $last, ", ", $top, "\n",
+            "adox ", $last, ", {lo}\n",
+        )
+    };
+}
+
+/// [`reduce_row!`] for six limbs (−p⁻¹ after them, at byte 48).
+macro_rules! reduce_row6 {
+    ($top:literal) => {
+        reduce_row!(
+            48,
             $top,
-            "\n",
-            "adox {t5}, {lo}\n",
+            "{t5}",
+            (8, "{t0}", "{t1}"),
+            (16, "{t1}", "{t2}"),
+            (24, "{t2}", "{t3}"),
+            (32, "{t3}", "{t4}"),
+            (40, "{t4}", "{t5}")
+        )
+    };
+}
+
+/// One CIOS row for six limbs: t = (t + a[i]·b + m·p)/2⁶⁴.
+macro_rules! cios_row6 {
+    ($i:literal) => {
+        concat!(
+            add_product_row!(
+                $i,
+                (0, "{t0}", "{t1}"),
+                (8, "{t1}", "{t2}"),
+                (16, "{t2}", "{t3}"),
+                (24, "{t3}", "{t4}"),
+                (32, "{t4}", "{t5}"),
+                (40, "{t5}", "{acc}")
+            ),
+            reduce_row6!("{acc}"),
         )
     };
 }
@@ -173,6 +178,11 @@ macro_rules! square_diagonal_in_s {
 /// a·b·R⁻¹ + (0 or p), below 2p, for R = 2³⁸⁴ and a modulus p with 4p < R
 /// and a, b < 2p: `montgomery.rs`'s `mont_mul_cios_unreduced` for N = 6,
 /// limb for limb. `p_inv` is p's six limbs, then −p⁻¹ mod 2⁶⁴.
+///
+/// The running sum lives in registers: six words, the seventh between the
+/// row's halves, the product's two halves, RDX (MULX's implicit operand)
+/// and the three pointers take 13 of the 13 general registers an `asm!`
+/// block may have on x86-64, so the operands are read from memory.
 #[inline(always)]
 #[allow(unsafe_code)]
 pub(crate) fn mul6(_: Adx, a: &[u64; 6], b: &[u64; 6], p_inv: &[u64; 7]) -> [u64; 6] {
@@ -182,12 +192,12 @@ pub(crate) fn mul6(_: Adx, a: &[u64; 6], b: &[u64; 6], p_inv: &[u64; 7]) -> [u64
     // flags and every register written are declared.
     unsafe {
         asm!(
-            cios_row!(0),
-            cios_row!(1),
-            cios_row!(2),
-            cios_row!(3),
-            cios_row!(4),
-            cios_row!(5),
+            cios_row6!(0),
+            cios_row6!(1),
+            cios_row6!(2),
+            cios_row6!(3),
+            cios_row6!(4),
+            cios_row6!(5),
             a = in(reg) a.as_ptr(),
             b = in(reg) b.as_ptr(),
             p = in(reg) p_inv.as_ptr(),
@@ -308,12 +318,12 @@ pub(crate) fn square6(_: Adx, a: &[u64; 6], p_inv: &[u64; 7]) -> [u64; 6] {
             // Cross word 11 is 0 (s[11] too, from its initialisation).
             square_diagonal_in_s!(5, 80, 88),
             // REDC of the low half, then the high half added.
-            reduce_row!("{lo}"),
-            reduce_row!("{lo}"),
-            reduce_row!("{lo}"),
-            reduce_row!("{lo}"),
-            reduce_row!("{lo}"),
-            reduce_row!("{lo}"),
+            reduce_row6!("{lo}"),
+            reduce_row6!("{lo}"),
+            reduce_row6!("{lo}"),
+            reduce_row6!("{lo}"),
+            reduce_row6!("{lo}"),
+            reduce_row6!("{lo}"),
             "add {t0}, qword ptr [{s} + 48]",
             "adc {t1}, qword ptr [{s} + 56]",
             "adc {t2}, qword ptr [{s} + 64]",
