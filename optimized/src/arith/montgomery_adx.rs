@@ -119,58 +119,36 @@ macro_rules! cios_row6 {
 /// Words 2i and 2i + 1 of the square from the doubled cross products, as
 /// assembly text: the registers `$w0`/`$w1` (cross words 2i and 2i + 1)
 /// doubled in the CF chain, plus aᵢ² in the OF chain.
+#[rustfmt::skip]
 macro_rules! square_diagonal {
     ($i:literal, $w0:literal, $w1:literal) => {
         concat!(
-            "mov rdx, qword ptr [{a} + 8*",
-            $i,
-            "]\n",
+            "mov rdx, qword ptr [{a} + 8*", $i, "]\n",
             "mulx {hi}, {lo}, rdx\n",
-            "adcx ",
-            $w0,
-            ", ",
-            $w0,
-            "\n",
-            "adox ",
-            $w0,
-            ", {lo}\n",
-            "adcx ",
-            $w1,
-            ", ",
-            $w1,
-            "\n",
-            "adox ",
-            $w1,
-            ", {hi}\n",
+            "adcx ", $w0, ", ", $w0, "\n",
+            "adox ", $w0, ", {lo}\n",
+            "adcx ", $w1, ", ", $w1, "\n",
+            "adox ", $w1, ", {hi}\n",
         )
     };
 }
 
 /// [`square_diagonal!`] for words kept in the scratch `s` (byte offsets
 /// `$o0`, `$o1`), through the register `{u}`.
+#[rustfmt::skip]
 macro_rules! square_diagonal_in_s {
     ($i:literal, $o0:literal, $o1:literal) => {
         concat!(
-            "mov rdx, qword ptr [{a} + 8*",
-            $i,
-            "]\n",
+            "mov rdx, qword ptr [{a} + 8*", $i, "]\n",
             "mulx {hi}, {lo}, rdx\n",
-            "mov {u}, qword ptr [{s} + ",
-            $o0,
-            "]\n",
+            "mov {u}, qword ptr [{s} + ", $o0, "]\n",
             "adcx {u}, {u}\n",
             "adox {u}, {lo}\n",
-            "mov qword ptr [{s} + ",
-            $o0,
-            "], {u}\n",
-            "mov {u}, qword ptr [{s} + ",
-            $o1,
-            "]\n",
+            "mov qword ptr [{s} + ", $o0, "], {u}\n",
+            "mov {u}, qword ptr [{s} + ", $o1, "]\n",
             "adcx {u}, {u}\n",
             "adox {u}, {hi}\n",
-            "mov qword ptr [{s} + ",
-            $o1,
-            "], {u}\n",
+            "mov qword ptr [{s} + ", $o1, "], {u}\n",
         )
     };
 }
