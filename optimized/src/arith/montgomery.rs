@@ -327,15 +327,21 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         #[cfg(target_arch = "x86_64")]
         if let (Ok(a6), Ok(b6)) = (<&[u64; 6]>::try_from(&a[..]), <&[u64; 6]>::try_from(&b[..])) {
             if let Some(adx) = super::montgomery_adx::Adx::detect() {
-                let r = super::montgomery_adx::mul6(adx, a6, b6, &Self::P_INV);
-                let mut out = [0u64; N];
-                for (o, v) in out.iter_mut().zip(r) {
-                    *o = v;
-                }
-                return out;
+                return Self::from_six(super::montgomery_adx::mul6(adx, a6, b6, &Self::P_INV));
             }
         }
         Self::mont_mul_cios_unreduced(a, b)
+    }
+
+    /// The assembly's six limbs as `[u64; N]` (called where N = 6).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn from_six(r: [u64; 6]) -> [u64; N] {
+        let mut out = [0u64; N];
+        for (o, v) in out.iter_mut().zip(r) {
+            *o = v;
+        }
+        out
     }
 
     /// The lazy fields' square, < 2p: the MULX/ADX squaring for six limbs
@@ -346,12 +352,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         #[cfg(target_arch = "x86_64")]
         if let Ok(a6) = <&[u64; 6]>::try_from(&a[..]) {
             if let Some(adx) = super::montgomery_adx::Adx::detect() {
-                let r = super::montgomery_adx::square6(adx, a6, &Self::P_INV);
-                let mut out = [0u64; N];
-                for (o, v) in out.iter_mut().zip(r) {
-                    *o = v;
-                }
-                return out;
+                return Self::from_six(super::montgomery_adx::square6(adx, a6, &Self::P_INV));
             }
         }
         Self::mont_mul_lazy(a, a)

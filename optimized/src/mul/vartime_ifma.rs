@@ -28,12 +28,7 @@ pub(crate) fn mul2_vartime<C: GeneratorTable<Fe = Fe52>>(
     b: &C::Scalar,
     p: &ProjectivePoint<C>,
 ) -> Option<ProjectivePoint<C>> {
-    let ifma = Ifma::detect()?;
-    #[allow(unsafe_code)]
-    // SAFETY: `straus` needs AVX-512 IFMA and VL, which `ifma` proves.
-    unsafe {
-        straus(ifma, Some((a, C::odd_table())), b, p)
-    }
+    straus_where_ifma(Some((a, C::odd_table())), b, p)
 }
 
 /// b·P alone on the vector formulas (the sum above without its G term),
@@ -42,11 +37,20 @@ pub(crate) fn mul_vartime<C: CurveParams<Fe = Fe52>>(
     b: &C::Scalar,
     p: &ProjectivePoint<C>,
 ) -> Option<ProjectivePoint<C>> {
+    straus_where_ifma(None, b, p)
+}
+
+/// [`straus`] where the CPU has IFMA, else `None`.
+fn straus_where_ifma<C: CurveParams<Fe = Fe52>>(
+    g_term: Option<(&C::Scalar, &[AffineXY<Fe52>])>,
+    b: &C::Scalar,
+    p: &ProjectivePoint<C>,
+) -> Option<ProjectivePoint<C>> {
     let ifma = Ifma::detect()?;
     #[allow(unsafe_code)]
-    // SAFETY: as in `mul2_vartime`.
+    // SAFETY: `straus` needs AVX-512 IFMA and VL, which `ifma` proves.
     unsafe {
-        straus(ifma, None, b, p)
+        straus(ifma, g_term, b, p)
     }
 }
 
