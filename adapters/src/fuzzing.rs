@@ -9,7 +9,7 @@
 //! `Debug` form, so that any mutated byte reselects): the constant-time
 //! flavour when the hash's bit 7 is clear, the variable-time one otherwise,
 //! and beside either `optimized-portable` where it has the pair (secp256k1
-//! k·P and verification without the vector backend); the naive reference when the hash is 0 mod 16 ([`REFERENCE_SHARE`]),
+//! k·G, k·P and verification without the vector backend); the naive reference when the hash is 0 mod 16 ([`REFERENCE_SHARE`]),
 //! otherwise one of the peer libraries that have the (curve, op) pair, in
 //! turn. A peer that declines the input, or answers it under another policy
 //! than the contract (docs/policies.md), is joined by the reference for

@@ -1,7 +1,7 @@
 //! The adapter for the optimized crate `twinmul`, in its constant-time
 //! (`optimized`) and variable-time (`optimized-vartime`) flavours, and
-//! `optimized-portable`: the secp256k1 k·P and BIP340 verification without
-//! the vector backend, which the other two take on a CPU with AVX-512 IFMA,
+//! `optimized-portable`: the secp256k1 k·G, k·P and BIP340 verification
+//! without the vector backend, which the other two take on a CPU with AVX-512 IFMA,
 //! so that the campaign compares both paths there.
 //!
 //! Everything the contract has: `mul_g` (the blinded comb, or its
@@ -48,13 +48,24 @@ impl Optimized {
         }
     }
 
-    /// `optimized-portable`: the constant-time flavour's secp256k1 k·P and
-    /// BIP340 verification on the portable code (`mul_portable`,
-    /// `verify_portable`), and nothing else.
+    /// `optimized-portable`: the constant-time flavour's secp256k1 k·G, k·P
+    /// and BIP340 verification on the portable code (`mul_g_portable`,
+    /// `mul_portable`, `verify_portable`), and nothing else.
     pub fn portable() -> Self {
         Optimized {
             portable: true,
             ..Optimized::new(false)
+        }
+    }
+
+    /// Which of the crate's paths this flavour runs.
+    fn flavour(&self) -> Flavour {
+        if self.portable {
+            Flavour::Portable
+        } else if self.vartime {
+            Flavour::Vartime
+        } else {
+            Flavour::ConstantTime
         }
     }
 
@@ -67,6 +78,15 @@ impl Optimized {
             ec::Point::decode(point)
         }
     }
+}
+
+/// The paths an adapter runs: the variable-time ones, the constant-time
+/// ones, or the constant-time ones without the vector backend.
+#[derive(Clone, Copy)]
+enum Flavour {
+    Vartime,
+    ConstantTime,
+    Portable,
 }
 
 /// The byte codec of one curve.
@@ -89,14 +109,14 @@ impl<C: GeneratorTable> Codec<C> {
         Answer::Bytes((self.encode)(&r))
     }
 
-    fn mul_g(&self, curve: Curve, ctx: &GeneratorContext<C>, vartime: bool, s: &[u8]) -> Answer {
-        match self.scalar(curve, s) {
-            Ok(k) if vartime => Answer::Bytes((self.encode)(
-                &comb::mul_g_vartime::<C>(&k).to_affine_vartime(),
-            )),
-            Ok(k) => Answer::Bytes((self.encode)(&ctx.mul_g(&k).to_affine())),
-            Err(a) => a,
-        }
+    fn mul_g(&self, curve: Curve, ctx: &GeneratorContext<C>, how: Flavour, s: &[u8]) -> Answer {
+        let r = match (self.scalar(curve, s), how) {
+            (Err(a), _) => return a,
+            (Ok(k), Flavour::Vartime) => comb::mul_g_vartime::<C>(&k).to_affine_vartime(),
+            (Ok(k), Flavour::ConstantTime) => ctx.mul_g(&k).to_affine(),
+            (Ok(k), Flavour::Portable) => ctx.mul_g_portable(&k).to_affine(),
+        };
+        Answer::Bytes((self.encode)(&r))
     }
 
     fn mul_p(&self, curve: Curve, vartime: bool, point: &[u8], s: &[u8]) -> Answer {
@@ -188,16 +208,20 @@ impl Implementation for Optimized {
 
     fn supports(&self, curve: Curve, op: Op) -> bool {
         if self.portable {
-            return curve == Curve::Secp256k1 && matches!(op, Op::Mul | Op::Verify);
+            return curve == Curve::Secp256k1 && matches!(op, Op::MulG | Op::Mul | Op::Verify);
         }
         matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve.has_signatures()
     }
 
     fn mul_g(&self, curve: Curve, s: &[u8]) -> Answer {
+        let how = self.flavour();
+        if self.portable && curve != Curve::Secp256k1 {
+            return Answer::Declined("optimized-portable has secp256k1 only".into());
+        }
         match curve {
-            Curve::Secp256k1 => SECP.mul_g(curve, &self.secp, self.vartime, s),
-            Curve::Bn254 => BN.mul_g(curve, &self.bn, self.vartime, s),
-            Curve::Bls12_381 => BLS.mul_g(curve, &self.bls, self.vartime, s),
+            Curve::Secp256k1 => SECP.mul_g(curve, &self.secp, how, s),
+            Curve::Bn254 => BN.mul_g(curve, &self.bn, how, s),
+            Curve::Bls12_381 => BLS.mul_g(curve, &self.bls, how, s),
             Curve::Ecgfp5 => ec_scalar(s).map_or_else(
                 |a| a,
                 |k| {

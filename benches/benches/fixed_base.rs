@@ -24,6 +24,9 @@ fn secp(c: &mut Criterion) {
     g.bench_function(BenchmarkId::new("optimized", "comb-ct"), |b| {
         b.iter(|| ctx.mul_g(black_box(&ours)).to_affine())
     });
+    g.bench_function(BenchmarkId::new("optimized-portable", "comb-ct"), |b| {
+        b.iter(|| ctx.mul_g_portable(black_box(&ours)).to_affine())
+    });
     g.bench_function(BenchmarkId::new("optimized-vartime", "comb"), |b| {
         b.iter(|| mul_g_vartime::<t_secp::Secp256k1>(black_box(&ours)).to_affine_vartime())
     });

@@ -350,8 +350,22 @@ fn leaky_mul_vartime_control(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
-/// Blinded comb k·G: k = 1 vs random k.
+/// Blinded comb k·G (on the IFMA formulas where present): k = 1 vs random k.
 fn ct_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
+    comb_classes(r, rng, GeneratorContext::mul_g);
+}
+
+/// Blinded comb k·G on the portable formulas: k = 1 vs random k.
+fn ct_mul_g_portable(r: &mut CtRunner, rng: &mut BenchRng) {
+    comb_classes(r, rng, GeneratorContext::mul_g_portable);
+}
+
+/// k = 1 vs random k through one of the blinded comb's entry points.
+fn comb_classes(
+    r: &mut CtRunner,
+    rng: &mut BenchRng,
+    mul_g: fn(&GeneratorContext<Secp256k1>, &Scalar) -> Point,
+) {
     let ctx = GeneratorContext::<Secp256k1>::new().expect("getrandom");
     for (c, k) in prepare(rng, classes_n(20), |right, rng| {
         if right {
@@ -360,7 +374,7 @@ fn ct_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
             Scalar::ONE
         }
     }) {
-        r.run_one(c, || ctx.mul_g(black_box(&k)));
+        r.run_one(c, || mul_g(black_box(&ctx), black_box(&k)));
     }
 }
 
@@ -435,6 +449,7 @@ ctbench_main!(
     ct_mul_bls12_381,
     leaky_mul_vartime_control,
     ct_mul_g,
+    ct_mul_g_portable,
     ct_ecgfp5_mul_g,
     ct_bip340_sign,
     ct_lighter_sign,

@@ -13,7 +13,9 @@
 //!   public scalars;
 //! - `vartime_ifma`: a·G + b·P on secp256k1's vector formulas (AVX-512 IFMA);
 //! - [`comb`]: fixed-base k·G, the blinded comb ([`GeneratorContext`]) and
-//!   [`mul_g_vartime`].
+//!   [`mul_g_vartime`];
+//! - `comb_ifma`: the constant-time comb on secp256k1's vector formulas
+//!   (AVX-512 IFMA).
 //!
 //! Every algorithm takes any [`CurveParams`](crate::point::params::CurveParams):
 //! with an endomorphism it splits the scalar; without, it runs the same
@@ -21,6 +23,8 @@
 //! `_vartime`.
 
 pub mod comb;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod comb_ifma;
 pub mod constant_time;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod constant_time_ifma;

@@ -267,4 +267,10 @@ impl GeneratorTable for Secp256k1 {
     fn mul2_vartime_accelerated(a: &Scalar, b: &Scalar, p: &Point) -> Option<Point> {
         crate::mul::vartime_ifma::mul2_vartime(a, b, p)
     }
+    /// The comb's additions on the four-lane IFMA formulas where the CPU has
+    /// them (`mul/comb_ifma.rs`).
+    #[cfg(target_arch = "x86_64")]
+    fn comb_accelerated(d: &[u64; 4], z: &Fe) -> Option<[Fe; 3]> {
+        crate::mul::comb_ifma::comb(Self::table(), d, Self::SHAPE, z)
+    }
 }

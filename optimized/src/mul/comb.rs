@@ -92,6 +92,13 @@ pub trait GeneratorTable: CurveParams {
     ) -> Option<ProjectivePoint<Self>> {
         None
     }
+    /// The comb's sum Σ sᵢ2ⁱ·G for the digit bits `d` of the compiled
+    /// table, the first entry at Z = z, as Jacobian (X, Y, Z), on a vector
+    /// backend, where the curve has one and the CPU runs it; `None` sends
+    /// the comb to the portable loop. By default there is none.
+    fn comb_accelerated(_d: &[u64; 4], _z: &Self::Fe) -> Option<[Self::Fe; 3]> {
+        None
+    }
 }
 
 /// 2^(teeth−1): entries per block (the lookup width); at most 32 for the
@@ -142,11 +149,19 @@ fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], pos: u64, neg: Choice) -> 
 /// the complete `add_affine` (partial sums may meet ±entry or ∞).
 /// Whether an addition is the first is the loop's position, not data.
 /// Constant time.
-fn comb<C: GeneratorTable>(k: &C::Scalar, z: &C::Fe) -> Jacobian<C::Fe> {
+/// The vector backend where `accelerate` (a public choice) and the curve
+/// and the CPU have one.
+fn comb<C: GeneratorTable>(k: &C::Scalar, z: &C::Fe, accelerate: bool) -> Jacobian<C::Fe> {
     let sh = C::SHAPE;
     let e = 1usize << (sh.teeth - 1);
     let table = C::table();
     let mut d = comb_digits::<C>(k, sh);
+    if accelerate {
+        if let Some([x, y, z]) = C::comb_accelerated(&d, z) {
+            d.zeroize();
+            return Jacobian { x, y, z };
+        }
+    }
     let mut acc: Option<Jacobian<C::Fe>> = None;
     for c in (0..sh.spacing).rev() {
         for j in 0..sh.blocks {
@@ -209,7 +224,7 @@ impl<C: GeneratorTable> GeneratorContext<C> {
         // fixed replacement keeps the result correct.
         self.blind =
             C::Scalar::conditional_select(&self.blind, &C::Scalar::ONE, self.blind.is_zero());
-        self.blind_point = comb::<C>(&self.blind, &C::Fe::ONE)
+        self.blind_point = comb::<C>(&self.blind, &C::Fe::ONE, true)
             .to_projective::<C>(&C::Fe::ONE)
             .to_affine();
         // z: a product of four odd 64-bit factors, each non-zero below p,
@@ -224,8 +239,20 @@ impl<C: GeneratorTable> GeneratorContext<C> {
     /// k·G, constant time in k: comb(k − b) with its first entry at Z = z,
     /// plus b·G (b ≠ 0, so b·G is finite and `add_affine` applies).
     pub fn mul_g(&self, k: &C::Scalar) -> ProjectivePoint<C> {
+        self.mul_g_with(k, true)
+    }
+
+    /// [`Self::mul_g`] without the curve's vector backend: the scalar comb
+    /// wherever it runs, to be compared with [`Self::mul_g`] on CPUs that
+    /// take the vector one.
+    pub fn mul_g_portable(&self, k: &C::Scalar) -> ProjectivePoint<C> {
+        self.mul_g_with(k, false)
+    }
+
+    /// [`Self::mul_g`], with the vector backend where `accelerate`.
+    fn mul_g_with(&self, k: &C::Scalar, accelerate: bool) -> ProjectivePoint<C> {
         let mut kb = *k - self.blind;
-        let acc = comb::<C>(&kb, &self.z);
+        let acc = comb::<C>(&kb, &self.z, accelerate);
         kb.zeroize();
         let (bx, by) = (self.blind_point.x, self.blind_point.y);
         acc.add_affine(&bx, &by).to_projective(&C::Fe::ONE)

@@ -88,9 +88,7 @@ impl Affine4 {
 }
 
 impl Jacobian4 {
-    /// The scalar point's coordinates in lanes (for the tests: the Straus
-    /// loop starts from a table entry).
-    #[cfg(test)]
+    /// The scalar point's coordinates in lanes (the comb's first entry).
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn from_jacobian(p: &Jacobian<Fe52>) -> Self {

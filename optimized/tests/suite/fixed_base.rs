@@ -29,6 +29,11 @@ fn check<C: GeneratorTable>(
     assert_eq!(to_ref(&mul_g_vartime::<C>(&s)), want, "comb vartime");
     for ctx in ctxs {
         assert_eq!(to_ref(&ctx.mul_g(&s)), want, "blinded comb");
+        assert_eq!(
+            to_ref(&ctx.mul_g_portable(&s)),
+            want,
+            "blinded comb, portable"
+        );
     }
 }
 

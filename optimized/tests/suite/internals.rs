@@ -350,6 +350,56 @@ fn mul_vector_backend() {
     }
 }
 
+/// The blinded comb on secp256k1's vector backend: the hook answers where,
+/// and only where, the CPU has IFMA, and `mul_g` equals `mul_g_portable`
+/// under one blinding on random scalars, the GLV edge scalars and the
+/// scalars k = b + j whose comb sum comb(k − b) = comb(j) has all its digits
+/// −1, or all +1 but the top (d = 0 and d = n − 1, module doc of
+/// `mul/comb.rs`), or is 0 (its last addition meets −acc).
+#[test]
+fn mul_g_vector_backend() {
+    use secp256k1::{Fe, Scalar, Secp256k1};
+    use twinmul::mul::comb::{GeneratorContext, GeneratorTable};
+    let has = has_ifma();
+    assert_eq!(
+        Secp256k1::comb_accelerated(&[1, 2, 3, 4], &Fe::ONE).is_some(),
+        has,
+        "the vector comb where, and only where, the CPU has IFMA"
+    );
+    let sh = Secp256k1::SHAPE;
+    let two_b = Scalar::power_of_two((sh.blocks * sh.teeth * sh.spacing) as u32);
+    // The blinding b of the seed below: its first 32 bytes, little-endian.
+    let b = Scalar::from_le_limbs_reduced(&[0x3c3c_3c3c_3c3c_3c3c; 4]);
+    let mut scalars = glv_edges::<Secp256k1>();
+    for j in [
+        Scalar::ONE - two_b,
+        Scalar::ZERO - Scalar::ONE - two_b,
+        Scalar::ZERO,
+    ] {
+        scalars.push(b + j);
+    }
+    let mut x = 0x5851_F42D_4C95_7F2Du64;
+    let mut next = || xorshift(&mut x);
+    for _ in 0..100 {
+        scalars.push(Scalar::from_le_limbs_reduced(&[
+            next(),
+            next(),
+            next(),
+            next(),
+        ]));
+    }
+    let mut ctx = GeneratorContext::<Secp256k1>::new().unwrap();
+    ctx.rerandomize_with(&[0x3c; 64]);
+    for k in &scalars {
+        let (fast, portable) = (ctx.mul_g(k), ctx.mul_g_portable(k));
+        assert!(
+            bool::from(subtle::ConstantTimeEq::ct_eq(&fast, &portable)),
+            "k = {:?}",
+            k.to_le_limbs()
+        );
+    }
+}
+
 /// Whether the CPU runs the vector backend (AVX-512 IFMA and VL); says so
 /// where it does not.
 fn has_ifma() -> bool {
