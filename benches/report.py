@@ -89,7 +89,7 @@ counts = [
     ("secp256k1 mul (CT: GLV, 26 odd 5-bit digits: 25 × (5 Jacobian doublings 7M + 2 CT mixed additions 12M) + 3 additions, effective-affine table of 16 by co-Z additions: 208); the IFMA backend runs the main loop in 25 × (5 × 3 + 2 × 5) = 625 rounds of four-lane products", 1719, "field/secp256k1/mul x100"),
     ("BN254 mul (CT, 26 odd digits)", 1719, "field/bn254/mul x100"),
     ("BLS12-381 mul (CT, 26 odd digits)", 1719, "field/bls12-381/mul x100"),
-    ("secp256k1 mul_g (default comb 43×6×1: no doublings, the first lookup scaled by the random Z (4), 42 CT mixed additions + the blinding point's (12 each); the safegcd inversion of to_affine not counted)", 520, "field/secp256k1/mul x100"),
+    ("secp256k1 mul_g (default comb 43×6×1: no doublings, the first lookup scaled by the random Z (4), 42 CT mixed additions + the blinding point's (12 each); the safegcd inversion of to_affine not counted); the IFMA backend runs the 42 additions in 42 × 5 = 210 rounds of four-lane products", 520, "field/secp256k1/mul x100"),
     ("secp256k1 mul2_vartime on the portable formulas (BIP340 verification's a·G + b·P: 128 Jacobian doublings 7M, about 43 mixed additions of P's entries 11M and 17 of G's 12M — wNAF densities 1/6 and 1/15 over two 128-bit halves each — and P's effective-affine tables with φ's, about 95); the IFMA backend runs the same sum in 128 × 3 + 43 × 5 + 17 × 6 = 701 rounds of four-lane products", 1670, "field/secp256k1/mul x100"),
     ("ECgFp5 mul_g (64 mixed additions + encode), GF(p⁵) multiplications", 560, "field/gfp5/mul x100"),
     ("ECgFp5 mul (63 × 5 doublings + 64 mixed additions + window), GF(p⁵)", 3100, "field/gfp5/mul x100"),
