@@ -69,8 +69,7 @@ fn secret(sk: &[u8]) -> Result<Scalar, Error> {
     }
     let d = Scalar::from_canonical_bytes(sk);
     // Whether the key is valid is public (the caller gets the error).
-    let valid = d.is_some() & !d.unwrap_or(Scalar::ZERO).is_zero();
-    crate::ct::declassify(&valid);
+    let valid = crate::ct::declassify(d.is_some() & !d.unwrap_or(Scalar::ZERO).is_zero());
     if !bool::from(valid) {
         return Err(Error::InvalidScalar);
     }
@@ -147,8 +146,7 @@ pub fn sign_with_keypair(
     t.zeroize();
     let mut k0 = Scalar::from_bytes_reduced(&rand).ok_or(Error::Length)?;
     // The BIP's "fail if k′ = 0" (probability 2⁻²⁵⁶): public by design.
-    let zero = k0.is_zero();
-    crate::ct::declassify(&zero);
+    let zero = crate::ct::declassify(k0.is_zero());
     if bool::from(zero) {
         return Err(Error::InvalidScalar);
     }

@@ -13,13 +13,27 @@
 //! `(a & m) | (b & !m)` cannot be turned back into a branch on the secret bit
 //! (RUSTSEC-2024-0344).
 
-/// Tells memcheck that `x` may be branched on (only with the `ctgrind` feature).
+/// `x`, which memcheck is told may be branched on (only with the `ctgrind`
+/// feature; otherwise `x` itself). The caller branches on the value
+/// returned: it is read back from the memory memcheck was told about,
+/// after the request. Told about a shared borrow instead, LLVM may keep
+/// the copy it had in a register before the request, whose taint memcheck
+/// still sees, and branch on that.
 #[inline(always)]
-pub fn declassify<T>(x: &T) {
+pub fn declassify<T: Copy>(x: T) -> T {
     #[cfg(feature = "ctgrind")]
-    valgrind::make_mem_defined(x as *const T as u64, core::mem::size_of::<T>() as u64);
+    {
+        let mut slot = x;
+        let at: *mut T = &mut slot;
+        valgrind::make_mem_defined(at as u64, core::mem::size_of::<T>() as u64);
+        // SAFETY: `at` points to `slot`, a live, initialised local of type T.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::ptr::read_volatile(at)
+        }
+    }
     #[cfg(not(feature = "ctgrind"))]
-    let _ = x;
+    x
 }
 
 /// Returns `x` unchanged, but opaque to the optimiser.

@@ -74,9 +74,8 @@ pub fn sign_goldilocks_crypto_0_1_2(sk: &[u8], hm: &[u8], k: &[u8]) -> Result<[u
         w.copy_from_slice(b);
         scalar::is_canonical(&w)
     };
-    let below_n = canonical(sk) & canonical(k);
     // Whether the inputs are in range is public (the caller gets the error).
-    crate::ct::declassify(&below_n);
+    let below_n = crate::ct::declassify(canonical(sk) & canonical(k));
     if !bool::from(below_n) {
         return Err(Error::InvalidScalar);
     }

@@ -63,8 +63,7 @@ fn parse_secret(bytes: &[u8]) -> Result<Scalar, Error> {
     }
     let s = scalar::from_canonical_bytes(bytes);
     // Whether the key or nonce is valid is public (the caller gets the error).
-    let valid = s.is_some() & !s.unwrap_or(Scalar::ZERO).is_zero();
-    crate::ct::declassify(&valid);
+    let valid = crate::ct::declassify(s.is_some() & !s.unwrap_or(Scalar::ZERO).is_zero());
     if !bool::from(valid) {
         return Err(Error::InvalidScalar);
     }
