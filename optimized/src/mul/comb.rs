@@ -136,7 +136,9 @@ pub(crate) fn block_entry(d: &[u64; 4], j: usize, c: usize, sh: CombShape) -> (u
     ((v ^ flip.wrapping_neg()) & mask, flip)
 }
 
-fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], pos: u64, neg: Choice) -> AffineXY<C::Fe> {
+/// Entry `pos` of a block's row by a full scan, negated where `neg`: the
+/// lookup of both combs, scalar and vector. Constant time.
+pub(crate) fn select<F: Field>(row: &[AffineXY<F>], pos: u64, neg: Choice) -> AffineXY<F> {
     debug_assert!(row.len() <= MAX_BLOCK_ENTRIES);
     let mut p = scan_xy(row, pos as u8);
     p.conditional_negate(neg);
@@ -148,9 +150,8 @@ fn select<C: GeneratorTable>(row: &[AffineXY<C::Fe>], pos: u64, neg: Choice) -> 
 /// libsecp256k1 rescales its first addition); every later one added with
 /// the complete `add_affine` (partial sums may meet ±entry or ∞).
 /// Whether an addition is the first is the loop's position, not data.
-/// Constant time.
 /// The vector backend where `accelerate` (a public choice) and the curve
-/// and the CPU have one.
+/// and the CPU have one. Constant time.
 fn comb<C: GeneratorTable>(k: &C::Scalar, z: &C::Fe, accelerate: bool) -> Jacobian<C::Fe> {
     let sh = C::SHAPE;
     let e = 1usize << (sh.teeth - 1);
@@ -166,7 +167,7 @@ fn comb<C: GeneratorTable>(k: &C::Scalar, z: &C::Fe, accelerate: bool) -> Jacobi
     for c in (0..sh.spacing).rev() {
         for j in 0..sh.blocks {
             let (pos, flip) = block_entry(&d, j, c, sh);
-            let q = select::<C>(&table[j * e..(j + 1) * e], pos, Choice::from(flip as u8));
+            let q = select(&table[j * e..(j + 1) * e], pos, Choice::from(flip as u8));
             acc = Some(match acc {
                 None => Jacobian::from_affine_scaled(&q.x, &q.y, z),
                 Some(a) => a.add_affine(&q.x, &q.y),

@@ -11,14 +11,13 @@
 //! addition (the accumulator at ∞, an entry equal to ± the accumulator) is
 //! chosen by mask in `Jacobian4::add_affine`.
 
-use super::comb::{block_entry, CombShape};
-use super::lookup::scan_xy;
+use super::comb::{block_entry, select, CombShape};
 use crate::arith::fe52::Fe52;
 use crate::arith::fe52x4::Ifma;
 use crate::point::affine::AffineXY;
 use crate::point::jacobian::Jacobian;
 use crate::point::jacobian4::{Affine4, Jacobian4};
-use subtle::{Choice, ConditionallyNegatable};
+use subtle::Choice;
 
 /// Σ sᵢ2ⁱ·G for the comb digits `d` (`comb::comb_digits`) over `table` of
 /// shape `sh`, the first entry at Z = z, as Jacobian (X, Y, Z), or `None`
@@ -42,9 +41,7 @@ fn sum(_: Ifma, table: &[AffineXY<Fe52>], d: &[u64; 4], sh: CombShape, z: &Fe52)
     let e = 1usize << (sh.teeth - 1);
     let entry = |j: usize, c: usize| {
         let (pos, flip) = block_entry(d, j, c, sh);
-        let mut q = scan_xy(&table[j * e..(j + 1) * e], pos as u8);
-        q.conditional_negate(Choice::from(flip as u8));
-        q
+        select(&table[j * e..(j + 1) * e], pos, Choice::from(flip as u8))
     };
     let top = sh.spacing - 1;
     let first = entry(0, top);
