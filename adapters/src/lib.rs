@@ -41,7 +41,7 @@ pub fn install() {
             .into_iter()
             .map(|p| -> Box<dyn twinmul_harness::Implementation> {
                 match p {
-                    Policy::Strict => Box::new(optimized::Optimized::new(false)),
+                    Policy::Strict => Box::new(optimized::Optimized::constant_time()),
                     _ => Box::new(flavours::Flavour::new(p)),
                 }
             })
@@ -73,8 +73,8 @@ pub fn implementations() -> Implementations {
     let mut reference = reference_implementations().into_iter();
     let mut v: Implementations = Vec::new();
     v.extend(reference.next());
-    v.push(Box::new(optimized::Optimized::new(false)));
-    v.push(Box::new(optimized::Optimized::new(true)));
+    v.push(Box::new(optimized::Optimized::constant_time()));
+    v.push(Box::new(optimized::Optimized::vartime()));
     v.push(Box::new(optimized::Optimized::portable()));
     for (p, r) in Policy::ALL
         .into_iter()

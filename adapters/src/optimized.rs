@@ -24,55 +24,56 @@ use twinmul_harness::implementation::Implementation;
 use twinmul_harness::model::{Answer, Curve, Op};
 use twinmul_harness::policy::Policy;
 
-/// The optimized implementation; `vartime` selects the `_vartime` entry
-/// points, `portable` the scalar code where a vector backend exists.
+/// The optimized implementation in one of its flavours.
 pub struct Optimized {
-    /// Use the variable-time functions (for public inputs).
-    pub vartime: bool,
-    /// Only secp256k1's k·P and verification, on the portable paths.
-    pub portable: bool,
+    flavour: Flavour,
     secp: GeneratorContext<secp256k1::Secp256k1>,
     bn: GeneratorContext<bn254::Bn254>,
     bls: GeneratorContext<bls12_381::Bls12_381>,
 }
 
 impl Optimized {
-    /// The adapter, with freshly blinded generator contexts.
-    pub fn new(vartime: bool) -> Self {
-        Optimized {
-            vartime,
-            portable: false,
-            secp: GeneratorContext::new().expect("getrandom"),
-            bn: GeneratorContext::new().expect("getrandom"),
-            bls: GeneratorContext::new().expect("getrandom"),
-        }
+    /// `optimized`: the constant-time entry points.
+    pub fn constant_time() -> Self {
+        Self::with(Flavour::ConstantTime)
+    }
+
+    /// `optimized-vartime`: the `_vartime` entry points (for public inputs).
+    pub fn vartime() -> Self {
+        Self::with(Flavour::Vartime)
     }
 
     /// `optimized-portable`: the constant-time flavour's secp256k1 k·G, k·P
     /// and BIP340 verification on the portable code (`mul_g_portable`,
     /// `mul_portable`, `verify_portable`), and nothing else.
     pub fn portable() -> Self {
+        Self::with(Flavour::Portable)
+    }
+
+    /// The adapter, with freshly blinded generator contexts.
+    fn with(flavour: Flavour) -> Self {
         Optimized {
-            portable: true,
-            ..Optimized::new(false)
+            flavour,
+            secp: GeneratorContext::new().expect("getrandom"),
+            bn: GeneratorContext::new().expect("getrandom"),
+            bls: GeneratorContext::new().expect("getrandom"),
         }
     }
 
-    /// Which of the crate's paths this flavour runs.
-    fn flavour(&self) -> Flavour {
-        if self.portable {
-            Flavour::Portable
-        } else if self.vartime {
-            Flavour::Vartime
-        } else {
-            Flavour::ConstantTime
-        }
+    /// Whether this flavour takes the variable-time entry points.
+    fn is_vartime(&self) -> bool {
+        matches!(self.flavour, Flavour::Vartime)
+    }
+
+    /// Whether this is `optimized-portable`.
+    fn is_portable(&self) -> bool {
+        matches!(self.flavour, Flavour::Portable)
     }
 
     /// ECgFp5 decoding: `decode_vartime` in the variable-time flavour, so
     /// the differential tests and vector checks pin it against the rest.
     fn ec_decode(&self, point: &[u8]) -> Result<ec::Point, Error> {
-        if self.vartime {
+        if self.is_vartime() {
             ec::Point::decode_vartime(point)
         } else {
             ec::Point::decode(point)
@@ -182,22 +183,18 @@ fn not_yet() -> Answer {
 
 impl Implementation for Optimized {
     fn name(&self) -> &'static str {
-        if self.portable {
-            "optimized-portable"
-        } else if self.vartime {
-            "optimized-vartime"
-        } else {
-            "optimized"
+        match self.flavour {
+            Flavour::Portable => "optimized-portable",
+            Flavour::Vartime => "optimized-vartime",
+            Flavour::ConstantTime => "optimized",
         }
     }
 
     fn version(&self) -> String {
-        let how = if self.portable {
-            "portable paths, no vector backend"
-        } else if self.vartime {
-            "variable time"
-        } else {
-            "constant time"
+        let how = match self.flavour {
+            Flavour::Portable => "portable paths, no vector backend",
+            Flavour::Vartime => "variable time",
+            Flavour::ConstantTime => "constant time",
         };
         format!("twinmul {} ({how})", env!("CARGO_PKG_VERSION"))
     }
@@ -207,15 +204,15 @@ impl Implementation for Optimized {
     }
 
     fn supports(&self, curve: Curve, op: Op) -> bool {
-        if self.portable {
+        if self.is_portable() {
             return curve == Curve::Secp256k1 && matches!(op, Op::MulG | Op::Mul | Op::Verify);
         }
         matches!(op, Op::MulG | Op::Mul | Op::Decode) || curve.has_signatures()
     }
 
     fn mul_g(&self, curve: Curve, s: &[u8]) -> Answer {
-        let how = self.flavour();
-        if self.portable && curve != Curve::Secp256k1 {
+        let how = self.flavour;
+        if self.is_portable() && curve != Curve::Secp256k1 {
             return Answer::Declined("optimized-portable has secp256k1 only".into());
         }
         match curve {
@@ -225,7 +222,7 @@ impl Implementation for Optimized {
             Curve::Ecgfp5 => ec_scalar(s).map_or_else(
                 |a| a,
                 |k| {
-                    if self.vartime {
+                    if self.is_vartime() {
                         // the generator-table half of mul2_vartime (e = 0)
                         let zero = <esc::Scalar as twinmul::Field>::ZERO;
                         let r = ecmul::mul2_vartime(&k, &zero, &ec::Point::NEUTRAL);
@@ -239,17 +236,18 @@ impl Implementation for Optimized {
     }
 
     fn mul(&self, curve: Curve, point: &[u8], s: &[u8]) -> Answer {
-        if self.portable {
+        if self.is_portable() {
             return portable_mul(curve, point, s);
         }
+        let vartime = self.is_vartime();
         match curve {
-            Curve::Secp256k1 => SECP.mul_p(curve, self.vartime, point, s),
-            Curve::Bn254 => BN.mul_p(curve, self.vartime, point, s),
-            Curve::Bls12_381 => BLS.mul_p(curve, self.vartime, point, s),
+            Curve::Secp256k1 => SECP.mul_p(curve, vartime, point, s),
+            Curve::Bn254 => BN.mul_p(curve, vartime, point, s),
+            Curve::Bls12_381 => BLS.mul_p(curve, vartime, point, s),
             Curve::Ecgfp5 => match (self.ec_decode(point), ec_scalar(s)) {
                 (Err(e), _) => Answer::rejected(e),
                 (_, Err(a)) => a,
-                (Ok(p), Ok(k)) => ec_mul(self.vartime, &p, &k),
+                (Ok(p), Ok(k)) => ec_mul(vartime, &p, &k),
             },
         }
     }
@@ -281,12 +279,45 @@ impl Implementation for Optimized {
 
     fn verify(&self, curve: Curve, pk: &[u8], msg: &[u8], sig: &[u8]) -> Answer {
         match curve {
-            Curve::Secp256k1 if self.portable => Answer::Verdict(
+            Curve::Secp256k1 if self.is_portable() => Answer::Verdict(
                 bip340::PublicKey::from_bytes(pk).is_ok_and(|k| k.verify_portable(msg, sig)),
             ),
             Curve::Secp256k1 => Answer::Verdict(bip340::verify(pk, msg, sig)),
             Curve::Ecgfp5 => Answer::Verdict(schnorr::verify(pk, msg, sig)),
             _ => not_yet(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each constructor is the flavour its name says, and only the
+    /// portable one is limited to secp256k1's three portable operations.
+    #[test]
+    fn each_constructor_is_its_flavour() {
+        let flavours = [
+            (Optimized::constant_time(), "optimized", "(constant time)"),
+            (Optimized::vartime(), "optimized-vartime", "(variable time)"),
+            (
+                Optimized::portable(),
+                "optimized-portable",
+                "(portable paths, no vector backend)",
+            ),
+        ];
+        for (o, name, how) in &flavours {
+            assert_eq!(o.name(), *name);
+            assert!(o.version().ends_with(how), "{}", o.version());
+            let everything = o.name() != "optimized-portable";
+            assert!(o.supports(Curve::Secp256k1, Op::Mul));
+            assert!(o.supports(Curve::Secp256k1, Op::Verify));
+            assert_eq!(o.supports(Curve::Secp256k1, Op::Decode), everything);
+            assert_eq!(o.supports(Curve::Bls12_381, Op::MulG), everything);
+            assert_eq!(o.supports(Curve::Ecgfp5, Op::Sign), everything);
+        }
+        let g = bls12_381::encode_affine(&bls12_381::Point::generator().to_affine());
+        let answer = flavours[2].0.mul(Curve::Bls12_381, &g, &[1]);
+        assert!(matches!(answer, Answer::Declined(_)), "{answer:?}");
     }
 }

@@ -18,7 +18,7 @@ mod common;
 use common::{arg, one_case_vectors, python_driver, root, scratch, text, twinmul, write, TWINMUL};
 
 fn two() -> Implementations {
-    vec![Box::new(Reference), Box::new(Optimized::new(false))]
+    vec![Box::new(Reference), Box::new(Optimized::constant_time())]
 }
 
 /// One seed, one campaign: the same inputs in the same order (equal

@@ -113,7 +113,14 @@ impl Fe52x4 {
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn from_lanes(v: [&Fe52; 4]) -> Self {
-        let n = v.map(Fe52::limbs_below_2_52);
+        Self::from_limbs(v.map(Fe52::limbs_below_2_52))
+    }
+
+    /// Lanes 0 … 3 from limbs below 2⁵² ([`Fe52::limbs_below_2_52`]), for
+    /// callers that put one element in two lanes and normalise it once.
+    #[inline]
+    #[target_feature(enable = "avx512ifma,avx512vl")]
+    pub(crate) fn from_limbs(n: [[u64; 5]; 4]) -> Self {
         Fe52x4(core::array::from_fn(|k| {
             set([n[0][k], n[1][k], n[2][k], n[3][k]])
         }))

@@ -48,7 +48,8 @@ impl Affine4 {
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn new(x: &Fe52, y: &Fe52) -> Self {
-        Affine4(Fe52x4::from_lanes([x, y, x, y]))
+        let (x, y) = (x.limbs_below_2_52(), y.limbs_below_2_52());
+        Affine4(Fe52x4::from_limbs([x, y, x, y]))
     }
 
     /// The two points of a pair (x₁, y₁, x₂, y₂) in lanes: (x₁, y₁) and
@@ -64,7 +65,13 @@ impl Affine4 {
     #[inline]
     #[target_feature(enable = "avx512ifma,avx512vl")]
     pub(crate) fn with_negation(x: &Fe52, y: &Fe52) -> Self {
-        Affine4(Fe52x4::from_lanes([x, y, x, &y.neg_lazy()]))
+        let (nx, ny) = (x.limbs_below_2_52(), y.limbs_below_2_52());
+        Affine4(Fe52x4::from_limbs([
+            nx,
+            ny,
+            nx,
+            y.neg_lazy().limbs_below_2_52(),
+        ]))
     }
 
     /// (x, −y) of an entry made by [`Affine4::with_negation`].
