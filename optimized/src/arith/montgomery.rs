@@ -302,12 +302,12 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         limbs::select(borrow.wrapping_neg(), &r, &s)
     }
 
-    /// p's limbs, then −p⁻¹ mod 2⁶⁴: the constants of the assembly
-    /// product (six limbs; read only for those).
+    /// p's six limbs, then −p⁻¹ mod 2⁶⁴: the constants of the assembly
+    /// product, which only six-limb fields take (zeros for the others).
     #[cfg(target_arch = "x86_64")]
     const P_INV: [u64; 7] = {
         let mut out = [0u64; 7];
-        if N <= 6 {
+        if N == 6 {
             let mut i = 0;
             while i < N {
                 out[i] = P::MODULUS[i];
