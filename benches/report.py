@@ -52,7 +52,7 @@ out.append(f"{len(rounds)} criterion round(s) on {meta.get('cpu', 'this machine'
            "computed within each round, then its median over the rounds (< 1 means we are faster), and its range over "
            "the rounds; groups without a peer compare with our own constant-time `mul`.\n")
 order = ["secp256k1/mul", "bn254/mul", "bls12-381/mul", "secp256k1/mul_g", "bn254/mul_g", "bls12-381/mul_g",
-         "secp256k1/bip340_sign", "secp256k1/bip340_verify", "secp256k1/bip340_verify_bytes", "ecgfp5/mul_g", "ecgfp5/mul", "ecgfp5/sign", "ecgfp5/verify"]
+         "secp256k1/bip340_sign", "secp256k1/bip340_verify", "secp256k1/bip340_verify_bytes", "ecgfp5/mul_g", "ecgfp5/mul", "ecgfp5/muladd", "ecgfp5/sign", "ecgfp5/verify"]
 def base_of(entries):
     """The ratio's denominator: the fastest peer, else our own CT `mul`."""
     peers = [ns for (name, _), ns in entries.items() if is_peer(name)]
@@ -121,6 +121,7 @@ if meta:
     out.append(f"- blst's assembly: {meta['blst_adx']}.")
 else:
     out.append("- No record of the run (meta.json) was found beside the rounds.")
+out.append("- ecgfp5-pornin: Pornin's Rust ECgFp5, vendored unchanged at commit ce059c6 (peers/ecgfp5-pornin/PROVENANCE.md).")
 out.append("- Peer versions (Cargo.lock): " + ", ".join(f"{n} {'/'.join(v)}" for n, v in sorted(lock_versions().items())) + ".")
 
 committed = os.path.join(HERE, "..", "BENCHMARKS.md")

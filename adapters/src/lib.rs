@@ -19,6 +19,7 @@ mod blst;
 mod goldilocks;
 mod k256;
 mod libsecp256k1;
+mod pornin;
 mod zkcrypto;
 
 /// The optimized crate's checks of its own internals, shared with its
@@ -59,6 +60,7 @@ pub fn peers() -> Implementations {
         Box::new(blst::Blst),
         Box::new(zkcrypto::Bls12_381),
         Box::new(goldilocks::GoldilocksCrypto),
+        Box::new(pornin::Pornin),
     ]
 }
 

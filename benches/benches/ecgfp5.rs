@@ -1,6 +1,8 @@
-//! ECgFp5: k·G, k·P, Lighter sign and verify — ours against goldilocks-crypto
-//! 0.1.2 (the Rust port of Lighter's Go code), side by side. Inputs are
-//! canonical and prepared outside the timed closures.
+//! ECgFp5: k·G, k·P, s·G + e·P, Lighter sign and verify — ours against
+//! goldilocks-crypto 0.1.2 (the Rust port of Lighter's Go code) and Pornin's
+//! own implementation (vendored, `peers/ecgfp5-pornin`; it has the curve but
+//! no Lighter signature), side by side. Inputs are canonical and prepared
+//! outside the timed closures.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -31,6 +33,8 @@ fn ecgfp5(c: &mut Criterion) {
     let p = ecmul::mul_g(&esc::from_bytes_reduced(&j).unwrap());
     let gk = ScalarField::from_non_canonical_limbs(limbs(&k));
     let gp = Point::generator().mul(&ScalarField::from_non_canonical_limbs(limbs(&j)));
+    let pk_ = ecgfp5_pornin::scalar::Scalar::decode_reduce(&k);
+    let pp = ecgfp5_pornin::curve::Point::mulgen(ecgfp5_pornin::scalar::Scalar::decode_reduce(&j));
 
     let mut g = c.benchmark_group("ecgfp5/mul_g");
     g.bench_function(BenchmarkId::new("optimized", "table"), |b| {
@@ -42,6 +46,9 @@ fn ecgfp5(c: &mut Criterion) {
     g.bench_function(BenchmarkId::new("goldilocks-crypto", "mul"), |b| {
         b.iter(|| Point::generator().mul(black_box(&gk)))
     });
+    g.bench_function(BenchmarkId::new("ecgfp5-pornin", "mulgen"), |b| {
+        b.iter(|| ecgfp5_pornin::curve::Point::mulgen(black_box(pk_)))
+    });
     g.finish();
 
     let mut g = c.benchmark_group("ecgfp5/mul");
@@ -50,6 +57,29 @@ fn ecgfp5(c: &mut Criterion) {
     });
     g.bench_function(BenchmarkId::new("goldilocks-crypto", "mul"), |b| {
         b.iter(|| black_box(&gp).mul(black_box(&gk)))
+    });
+    g.bench_function(BenchmarkId::new("ecgfp5-pornin", "mul"), |b| {
+        b.iter(|| black_box(pp) * black_box(pk_))
+    });
+    g.finish();
+
+    // s·G + e·P, a verification's core on public inputs. Ours is variable
+    // time; Pornin's crate has no variable-time form of it that returns the
+    // point (its `verify_muladd_vartime` checks s·G + e·P = R, which needs R
+    // and so cannot verify Lighter's (s, e) signature), so its row is its
+    // constant-time `mulgen(s) + P·e`.
+    let mut g = c.benchmark_group("ecgfp5/muladd");
+    let (js, ps) = (
+        esc::from_bytes_reduced(&j).unwrap(),
+        ecgfp5_pornin::scalar::Scalar::decode_reduce(&j),
+    );
+    g.bench_function(BenchmarkId::new("optimized", "vartime"), |b| {
+        b.iter(|| ecmul::mul2_vartime(black_box(&js), black_box(&ks), black_box(&p)))
+    });
+    g.bench_function(BenchmarkId::new("ecgfp5-pornin", "mulgen(s) + P·e"), |b| {
+        b.iter(|| {
+            ecgfp5_pornin::curve::Point::mulgen(black_box(ps)) + black_box(pp) * black_box(pk_)
+        })
     });
     g.finish();
 

@@ -20,6 +20,11 @@ pub enum Claim {
     ConstantTime,
     /// No constant-time claim (or documented variable time): reported only.
     None,
+    /// Constant time claimed by a peer, with a leak on record in
+    /// docs/constant-time.md ("Findings in the peers"): reported only, since
+    /// twinmul cannot mend a peer and its run must not fail on a known
+    /// finding; the table still shows whether the leak appeared.
+    KnownLeak,
     /// A deliberately leaky control: it must be flagged, or the run proves
     /// nothing.
     Control,
@@ -31,6 +36,7 @@ impl Claim {
         match self {
             Claim::ConstantTime => "constant time",
             Claim::None => "none",
+            Claim::KnownLeak => "known leak",
             Claim::Control => "control (leaks)",
         }
     }
@@ -114,6 +120,8 @@ pub const TARGETS: &[Target] = &[
     t("peer_goldilocks_crypto_mul_g", "goldilocks-crypto", "ECgFp5 k·G (k)", Claim::None, 20),
     t("peer_goldilocks_crypto_mul", "goldilocks-crypto", "ECgFp5 k·P (k)", Claim::None, 20),
     t("peer_goldilocks_crypto_sign", "goldilocks-crypto", "Lighter sign (secret key)", Claim::None, 20),
+    t("peer_ecgfp5_pornin_mul_g", "ecgfp5-pornin", "ECgFp5 k·G, mulgen (k)", Claim::KnownLeak, 20),
+    t("peer_ecgfp5_pornin_mul", "ecgfp5-pornin", "ECgFp5 k·P (k)", Claim::KnownLeak, 20),
 ];
 
 /// The implementations that have targets, in table order.
@@ -136,6 +144,11 @@ pub fn verdict(claim: Claim, max_t: f64) -> (&'static str, bool) {
         Claim::ConstantTime => ("LEAKS where constant time is claimed", true),
         Claim::Control if t > T_CONTROL => ("flagged, as a control must be", false),
         Claim::Control => ("NOT FLAGGED: the harness is not sensitive enough", true),
+        Claim::KnownLeak if t < T_PASS => (
+            "no leak found at this sample count (one is on record)",
+            false,
+        ),
+        Claim::KnownLeak => ("leaks where constant time is claimed, as on record", false),
         Claim::None if t < T_PASS => ("no leak found at this sample count (none claimed)", false),
         Claim::None if t <= T_CONTROL => ("probably leaks (none claimed)", false),
         Claim::None => ("leaks (none claimed)", false),
@@ -194,7 +207,7 @@ mod tests {
     }
 
     /// The rule on recorded values: a claimed path fails from 5, a control
-    /// below 10 fails, and an unclaimed leak never fails.
+    /// below 10 fails, and neither an unclaimed leak nor one on record fails.
     #[test]
     fn verdicts_follow_the_claim() {
         assert!(!verdict(Claim::ConstantTime, 4.9).1);
@@ -204,5 +217,14 @@ mod tests {
         assert!(!verdict(Claim::None, 2000.0).1);
         assert_eq!(verdict(Claim::None, 2000.0).0, "leaks (none claimed)");
         assert_eq!(verdict(Claim::None, 7.0).0, "probably leaks (none claimed)");
+        assert!(!verdict(Claim::KnownLeak, 100.0).1);
+        assert_eq!(
+            verdict(Claim::KnownLeak, -100.0).0,
+            "leaks where constant time is claimed, as on record"
+        );
+        assert_eq!(
+            verdict(Claim::KnownLeak, 2.0).0,
+            "no leak found at this sample count (one is on record)"
+        );
     }
 }

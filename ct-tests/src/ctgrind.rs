@@ -248,6 +248,7 @@ const TARGETS: &[(&str, fn())] = &[
     ("peer_bls12_381_mul", peer_bls12_381_mul),
     ("peer_ark_bn254_mul", peer_ark_bn254_mul),
     ("peer_goldilocks_crypto_mul", peer_goldilocks_crypto_mul),
+    ("peer_ecgfp5_pornin_mul", peer_ecgfp5_pornin_mul),
 ];
 
 // ---- the peers: the secret scalar or key poisoned after it is built, then
@@ -330,6 +331,12 @@ fn peer_goldilocks_crypto_mul() {
     let k = goldilocks_crypto::ScalarField::from_non_canonical_limbs(limbs);
     let g = goldilocks_crypto::Point::generator();
     with_secret(k, |k| g.mul(k));
+}
+
+fn peer_ecgfp5_pornin_mul() {
+    let bytes: Vec<u8> = (0..40u8).map(|i| i.wrapping_mul(0x9d) ^ 0x5a).collect();
+    let k = ecgfp5_pornin::scalar::Scalar::decode_reduce(&bytes);
+    with_secret(k, |k| ecgfp5_pornin::curve::Point::GENERATOR * *k);
 }
 
 fn main() {

@@ -471,5 +471,7 @@ ctbench_main!(
     peer_goldilocks_crypto_mul_g,
     peer_goldilocks_crypto_mul,
     peer_goldilocks_crypto_sign,
+    peer_ecgfp5_pornin_mul_g,
+    peer_ecgfp5_pornin_mul,
     peer_reference_mul
 );

@@ -296,6 +296,31 @@ pub fn peer_goldilocks_crypto_sign(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+// ---- Pornin's ECgFp5 (vendored) ---------------------------------------------------
+
+fn pornin_scalar(b: &[u8; 40]) -> ecgfp5_pornin::scalar::Scalar {
+    ecgfp5_pornin::scalar::Scalar::decode_reduce(b)
+}
+
+pub fn peer_ecgfp5_pornin_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
+    let inputs = prepare(rng, classes_n(20), |right, rng| {
+        pornin_scalar(&secret40(right, rng))
+    });
+    for (c, k) in inputs {
+        r.run_one(c, || ecgfp5_pornin::curve::Point::mulgen(black_box(k)));
+    }
+}
+
+pub fn peer_ecgfp5_pornin_mul(r: &mut CtRunner, rng: &mut BenchRng) {
+    let p = ecgfp5_pornin::curve::Point::mulgen(pornin_scalar(&secret40(true, rng)));
+    let inputs = prepare(rng, classes_n(20), |right, rng| {
+        pornin_scalar(&secret40(right, rng))
+    });
+    for (c, k) in inputs {
+        r.run_one(c, || black_box(p) * black_box(k));
+    }
+}
+
 // ---- the naive reference ---------------------------------------------------------
 
 pub fn peer_reference_mul(r: &mut CtRunner, rng: &mut BenchRng) {

@@ -1,0 +1,73 @@
+//! The peers vendored under `peers/`: each an unedited upstream copy (its
+//! PROVENANCE.md and SHA256SUMS), and each answering what its adapter says it
+//! offers, in agreement with the reference.
+#![allow(clippy::unwrap_used)] // tests: a panic is the failure report
+
+use std::path::Path;
+use twinmul_adapters::implementations;
+use twinmul_harness::edge::edge_scalars;
+use twinmul_harness::implementation::run;
+use twinmul_harness::official::verify_checksums;
+use twinmul_harness::{Answer, Curve, Input, Op};
+
+/// Every file of Pornin's crate is the one SHA256SUMS records, and no file
+/// sits beside them unlisted (the negative controls of `verify_checksums`
+/// are in `official.rs`).
+#[test]
+fn pornin_ecgfp5_is_the_upstream_copy() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../peers/ecgfp5-pornin");
+    assert_eq!(verify_checksums(&dir).unwrap(), 10);
+}
+
+/// The adapter offers k·G, k·P and decoding on ECgFp5 and nothing else, and
+/// on every edge scalar (0, n − 1, n, 2³²⁰ − 1, …) its k·G and k·(3G) are the
+/// reference's bytes.
+#[test]
+fn pornin_ecgfp5_answers_what_it_offers_as_the_reference_does() {
+    let impls = implementations();
+    let get = |n: &str| impls.iter().find(|i| i.name() == n).unwrap();
+    let (pornin, reference) = (get("ecgfp5-pornin"), get("reference"));
+    for op in [Op::MulG, Op::Mul, Op::Decode] {
+        assert!(pornin.supports(Curve::Ecgfp5, op), "{op}");
+    }
+    for op in [Op::Sign, Op::Verify] {
+        assert!(!pornin.supports(Curve::Ecgfp5, op), "{op}");
+    }
+    assert!(!pornin.supports(Curve::Secp256k1, Op::MulG));
+    let three = {
+        let mut k = vec![0u8; 40];
+        k[0] = 3;
+        match run(
+            reference.as_ref(),
+            Curve::Ecgfp5,
+            &Input::MulG { scalar: k },
+        ) {
+            Answer::Bytes(b) => b,
+            other => panic!("reference 3G: {other}"),
+        }
+    };
+    let edges = edge_scalars(Curve::Ecgfp5);
+    assert!(edges.len() > 10);
+    for (name, k) in edges {
+        for input in [
+            Input::MulG { scalar: k.clone() },
+            Input::Mul {
+                point: three.clone(),
+                scalar: k.clone(),
+            },
+        ] {
+            let want = run(reference.as_ref(), Curve::Ecgfp5, &input);
+            assert!(matches!(want, Answer::Bytes(_)), "{name}: {want}");
+            assert_eq!(run(pornin.as_ref(), Curve::Ecgfp5, &input), want, "{name}");
+        }
+    }
+    // A limb equal to p is rejected, as the contract says.
+    let mut bad = three.clone();
+    bad[..8].copy_from_slice(&0xFFFF_FFFF_0000_0001u64.to_le_bytes());
+    let got = run(
+        pornin.as_ref(),
+        Curve::Ecgfp5,
+        &Input::Decode { point: bad },
+    );
+    assert!(matches!(got, Answer::Rejected(_)), "{got}");
+}
