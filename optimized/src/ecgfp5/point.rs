@@ -297,7 +297,7 @@ fn batch_invert<const M: usize>(v: &[Gfp5; M]) -> [Gfp5; M] {
 /// Converts M points to affine with one inversion of all the Z·T: x =
 /// X·T/(Z·T), u = U·Z/(Z·T). Constant time.
 pub fn batch_to_affine<const M: usize>(points: &[Point; M]) -> [AffinePoint; M] {
-    let inv = batch_invert(&points.map(|p| p.z.mul(&p.t)));
+    let inv: [Gfp5; M] = batch_invert(&core::array::from_fn(|i| points[i].z.mul(&points[i].t)));
     core::array::from_fn(|i| {
         let p = &points[i];
         AffinePoint {
@@ -427,7 +427,7 @@ impl AffineXw {
 /// Converts M points, none the neutral, to affine (x, w) with one
 /// inversion of all the Z·U: x = X·U/(Z·U), w = T·Z/(Z·U).
 pub fn batch_to_affine_xw<const M: usize>(points: &[Point; M]) -> [AffineXw; M] {
-    let inv = batch_invert(&points.map(|p| p.z.mul(&p.u)));
+    let inv: [Gfp5; M] = batch_invert(&core::array::from_fn(|i| points[i].z.mul(&points[i].u)));
     core::array::from_fn(|i| {
         let p = &points[i];
         AffineXw {
