@@ -206,6 +206,35 @@ mod tests {
         }
     }
 
+    /// A `known leak` is never a bare exemption: each implementation with
+    /// such a target has its finding in docs/constant-time.md's "Findings in
+    /// the peers".
+    #[test]
+    fn each_known_leak_is_on_record() {
+        let doc = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../docs/constant-time.md"
+        ))
+        .expect("docs/constant-time.md");
+        let at = doc
+            .find("### Findings in the peers")
+            .expect("the findings section");
+        let findings = &doc[at..];
+        let known: Vec<_> = TARGETS
+            .iter()
+            .filter(|t| t.claim == Claim::KnownLeak)
+            .collect();
+        assert!(!known.is_empty());
+        for t in known {
+            assert!(
+                findings.contains(t.implementation),
+                "{}: no finding on record for {}",
+                t.name,
+                t.implementation
+            );
+        }
+    }
+
     /// The rule on recorded values: a claimed path fails from 5, a control
     /// below 10 fails, and neither an unclaimed leak nor one on record fails.
     #[test]
