@@ -95,6 +95,7 @@ pub const TARGETS: &[Target] = &[
     t("ct_mul_g", "optimized", "secp256k1 k·G, IFMA comb where present (k)", Ct, 20),
     t("ct_mul_g_portable", "optimized", "secp256k1 k·G, portable comb (k)", Ct, 20),
     t("ct_ecgfp5_mul_g", "optimized", "ECgFp5 k·G (k)", Ct, 20),
+    t("ct_ecgfp5_mul", "optimized", "ECgFp5 k·P (k)", Ct, 20),
     t("ct_bip340_sign", "optimized", "BIP340 sign (secret key)", Ct, 50),
     t("ct_lighter_sign", "optimized", "Lighter sign (secret key)", Ct, 20),
     t("leaky_lookup_control", "control", "secret index into 4 MiB", Control, 1),

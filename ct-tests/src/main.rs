@@ -394,6 +394,24 @@ fn ct_ecgfp5_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// ECgFp5 k·P (windows over the 16 multiples of P, scanned whole): the
+/// scalar 1 vs random scalars, P fixed.
+fn ct_ecgfp5_mul(r: &mut CtRunner, rng: &mut BenchRng) {
+    let p = ecmul::mul_g(&esc::from_bytes_reduced(&[0x5a; 40]).unwrap_or(esc::Scalar::ONE));
+    let inputs = prepare(rng, classes_n(20), |right, rng| {
+        if right {
+            let mut b = [0u8; 40];
+            rng.fill(&mut b[..]);
+            esc::from_bytes_reduced(&b).unwrap_or(esc::Scalar::ONE)
+        } else {
+            esc::Scalar::ONE
+        }
+    });
+    for (c, k) in inputs {
+        r.run_one(c, || ecmul::mul(black_box(&p), black_box(&k)));
+    }
+}
+
 /// BIP340 signing: a fixed secret key vs random ones (same message; a
 /// random aux_rand in both classes, so the public R is alike in both).
 fn ct_bip340_sign(r: &mut CtRunner, rng: &mut BenchRng) {
@@ -451,6 +469,7 @@ ctbench_main!(
     ct_mul_g,
     ct_mul_g_portable,
     ct_ecgfp5_mul_g,
+    ct_ecgfp5_mul,
     ct_bip340_sign,
     ct_lighter_sign,
     peer_k256_mul_g,
