@@ -378,17 +378,20 @@ fn comb_classes(
     }
 }
 
+/// An ECgFp5 scalar of one class: 1 (left) or uniform random (right).
+fn ecgfp5_scalar(right: bool, rng: &mut BenchRng) -> esc::Scalar {
+    if right {
+        let mut b = [0u8; 40];
+        rng.fill(&mut b[..]);
+        esc::from_bytes_reduced(&b).unwrap_or(esc::Scalar::ONE)
+    } else {
+        esc::Scalar::ONE
+    }
+}
+
 /// ECgFp5 k·G (position-weighted table): k = 1 vs random k.
 fn ct_ecgfp5_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
-    let inputs = prepare(rng, classes_n(20), |right, rng| {
-        if right {
-            let mut b = [0u8; 40];
-            rng.fill(&mut b[..]);
-            esc::from_bytes_reduced(&b).unwrap_or(esc::Scalar::ONE)
-        } else {
-            esc::Scalar::ONE
-        }
-    });
+    let inputs = prepare(rng, classes_n(20), ecgfp5_scalar);
     for (c, k) in inputs {
         r.run_one(c, || ecmul::mul_g(black_box(&k)));
     }
@@ -398,15 +401,7 @@ fn ct_ecgfp5_mul_g(r: &mut CtRunner, rng: &mut BenchRng) {
 /// scalar 1 vs random scalars, P fixed.
 fn ct_ecgfp5_mul(r: &mut CtRunner, rng: &mut BenchRng) {
     let p = ecmul::mul_g(&esc::from_bytes_reduced(&[0x5a; 40]).unwrap_or(esc::Scalar::ONE));
-    let inputs = prepare(rng, classes_n(20), |right, rng| {
-        if right {
-            let mut b = [0u8; 40];
-            rng.fill(&mut b[..]);
-            esc::from_bytes_reduced(&b).unwrap_or(esc::Scalar::ONE)
-        } else {
-            esc::Scalar::ONE
-        }
-    });
+    let inputs = prepare(rng, classes_n(20), ecgfp5_scalar);
     for (c, k) in inputs {
         r.run_one(c, || ecmul::mul(black_box(&p), black_box(&k)));
     }
