@@ -121,7 +121,9 @@ if meta:
     out.append(f"- blst's assembly: {meta['blst_adx']}.")
 else:
     out.append("- No record of the run (meta.json) was found beside the rounds.")
-out.append("- ecgfp5-pornin: Pornin's Rust ECgFp5, vendored unchanged at commit ce059c6 (peers/ecgfp5-pornin/PROVENANCE.md).")
+out.append("- ecgfp5-pornin: Pornin's Rust ECgFp5, vendored unchanged at commit ce059c6 (peers/ecgfp5-pornin/PROVENANCE.md); "
+           "its \"lookup mended\" rows are the same code with the window lookup's mask made opaque, constant time as built "
+           "(peers/ecgfp5-pornin-mended/README.md).")
 out.append("- Peer versions (Cargo.lock): " + ", ".join(f"{n} {'/'.join(v)}" for n, v in sorted(lock_versions().items())) + ".")
 
 committed = os.path.join(HERE, "..", "BENCHMARKS.md")

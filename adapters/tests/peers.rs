@@ -71,3 +71,51 @@ fn pornin_ecgfp5_answers_what_it_offers_as_the_reference_does() {
     );
     assert!(matches!(got, Answer::Rejected(_)), "{got}");
 }
+
+/// The mended copy (`peers/ecgfp5-pornin-mended`: the same files, one line
+/// added to the window lookup) answers as the reference does: on every edge
+/// scalar, its k·G by `mulgen` and its k·(3G) by the constant-time window
+/// are the reference's bytes. The mend changes the code's timing, never its
+/// results.
+#[test]
+fn mended_pornin_ecgfp5_answers_as_the_reference_does() {
+    use ecgfp5_pornin_mended::curve::Point;
+    use ecgfp5_pornin_mended::scalar::Scalar;
+    let impls = implementations();
+    let reference = impls.iter().find(|i| i.name() == "reference").unwrap();
+    let bytes = |p: Point| Answer::Bytes(p.encode().encode().to_vec());
+    let mut three = [0u8; 40];
+    three[0] = 3;
+    let p3 = Point::mulgen(Scalar::decode_reduce(&three));
+    let three = match run(
+        reference.as_ref(),
+        Curve::Ecgfp5,
+        &Input::MulG {
+            scalar: three.to_vec(),
+        },
+    ) {
+        Answer::Bytes(b) => b,
+        other => panic!("reference 3G: {other}"),
+    };
+    assert_eq!(bytes(p3), Answer::Bytes(three.clone()));
+    let edges = edge_scalars(Curve::Ecgfp5);
+    assert!(edges.len() > 10);
+    for (name, k) in edges {
+        let s = Scalar::decode_reduce(&k);
+        let kg = Input::MulG { scalar: k.clone() };
+        let kp = Input::Mul {
+            point: three.clone(),
+            scalar: k.clone(),
+        };
+        assert_eq!(
+            bytes(Point::mulgen(s)),
+            run(reference.as_ref(), Curve::Ecgfp5, &kg),
+            "{name}: k·G"
+        );
+        assert_eq!(
+            bytes(p3 * s),
+            run(reference.as_ref(), Curve::Ecgfp5, &kp),
+            "{name}: k·P"
+        );
+    }
+}

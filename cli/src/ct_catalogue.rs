@@ -123,6 +123,8 @@ pub const TARGETS: &[Target] = &[
     t("peer_goldilocks_crypto_sign", "goldilocks-crypto", "Lighter sign (secret key)", Claim::None, 20),
     t("peer_ecgfp5_pornin_mul_g", "ecgfp5-pornin", "ECgFp5 k·G, mulgen (k)", Claim::KnownLeak, 20),
     t("peer_ecgfp5_pornin_mul", "ecgfp5-pornin", "ECgFp5 k·P (k)", Claim::KnownLeak, 20),
+    t("peer_ecgfp5_pornin_mended_mul_g", "ecgfp5-pornin", "ECgFp5 k·G, mulgen, lookup mended (k)", Ct, 20),
+    t("peer_ecgfp5_pornin_mended_mul", "ecgfp5-pornin", "ECgFp5 k·P, lookup mended (k)", Ct, 20),
 ];
 
 /// The implementations that have targets, in table order.

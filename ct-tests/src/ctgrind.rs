@@ -249,6 +249,10 @@ const TARGETS: &[(&str, fn())] = &[
     ("peer_ark_bn254_mul", peer_ark_bn254_mul),
     ("peer_goldilocks_crypto_mul", peer_goldilocks_crypto_mul),
     ("peer_ecgfp5_pornin_mul", peer_ecgfp5_pornin_mul),
+    (
+        "peer_ecgfp5_pornin_mended_mul",
+        peer_ecgfp5_pornin_mended_mul,
+    ),
 ];
 
 // ---- the peers: the secret scalar or key poisoned after it is built, then
@@ -333,10 +337,21 @@ fn peer_goldilocks_crypto_mul() {
     with_secret(k, |k| g.mul(k));
 }
 
+/// The secret scalar's bytes for both copies of Pornin's crate.
+fn pornin_scalar_bytes() -> Vec<u8> {
+    (0..40u8).map(|i| i.wrapping_mul(0x9d) ^ 0x5a).collect()
+}
+
 fn peer_ecgfp5_pornin_mul() {
-    let bytes: Vec<u8> = (0..40u8).map(|i| i.wrapping_mul(0x9d) ^ 0x5a).collect();
-    let k = ecgfp5_pornin::scalar::Scalar::decode_reduce(&bytes);
+    let k = ecgfp5_pornin::scalar::Scalar::decode_reduce(&pornin_scalar_bytes());
     with_secret(k, |k| ecgfp5_pornin::curve::Point::GENERATOR * *k);
+}
+
+/// The mended copy: the same k·P with the lookup's mask opaque, which must
+/// run clean where the unedited copy branches on the secret digit.
+fn peer_ecgfp5_pornin_mended_mul() {
+    let k = ecgfp5_pornin_mended::scalar::Scalar::decode_reduce(&pornin_scalar_bytes());
+    with_secret(k, |k| ecgfp5_pornin_mended::curve::Point::GENERATOR * *k);
 }
 
 fn main() {

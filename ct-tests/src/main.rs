@@ -487,5 +487,7 @@ ctbench_main!(
     peer_goldilocks_crypto_sign,
     peer_ecgfp5_pornin_mul_g,
     peer_ecgfp5_pornin_mul,
+    peer_ecgfp5_pornin_mended_mul_g,
+    peer_ecgfp5_pornin_mended_mul,
     peer_reference_mul
 );
