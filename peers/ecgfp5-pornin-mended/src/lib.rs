@@ -11,7 +11,6 @@
 
 #![no_std]
 
-#[allow(clippy::all, missing_docs)]
 pub mod field {
     include!(concat!(env!("OUT_DIR"), "/field.rs"));
 }
